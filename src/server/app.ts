@@ -1,0 +1,139 @@
+// Builds the HTTP application: plugins first, then the /api routes, then the built PWA with its cache
+// headers and SPA fallback. One error handler implements spec §8 from the server side.
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import '../shared/api/zod-locale.ts';
+import type { AppConfig } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import { AppError } from './errors.ts';
+import authPlugin from './plugins/auth.ts';
+import { apiRoutes } from './routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    database: Database;
+    config: AppConfig;
+  }
+}
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+export const UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024;
+
+const NO_CACHE_FILES = new Set(['index.html', 'sw.js', 'version.json', 'manifest.webmanifest']);
+
+export interface BuildOptions {
+  config: AppConfig;
+  database: Database;
+  logger?: boolean;
+}
+
+export async function buildApp({ config, database, logger = false }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.production ? 'info' : 'warn' } : false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: true,
+    ajv: { customOptions: { coerceTypes: false } },
+  });
+  app.decorate('db', database.db);
+  app.decorate('database', database);
+  app.decorate('config', config);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets inline style attributes and CSS variables at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        mediaSrc: ["'self'", 'blob:'],
+        frameSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 5, fields: 20 } });
+  await app.register(authPlugin);
+
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
+      return reply.status(error.statusCode).send(error.toBody());
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      return reply.status(429).send({ message: '请求过于频繁，请稍后再试' });
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.code === 'FST_REQ_FILE_TOO_LARGE') {
+      return reply.status(422).send({ message: '提交的内容过大', errors: { body: ['提交的内容过大'] } });
+    }
+    if (error.validation || error.code?.startsWith('FST_ERR_CTP') || error instanceof SyntaxError || status === 400 || status === 415) {
+      const message = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? '不支持的内容类型' : '请求数据格式错误';
+      return reply.status(422).send({ message, errors: { body: [message] } });
+    }
+    if (status >= 500) {
+      request.log.error(error);
+      return reply.status(status).send({ message: '服务器开小差了，请稍后再试' });
+    }
+    return reply.status(status).send({ message: error.message });
+  });
+
+  await app.register(
+    async (api) => {
+      for (const routes of apiRoutes) await api.register(routes);
+      api.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: '接口不存在' }));
+    },
+    { prefix: '/api' },
+  );
+
+  await registerClient(app, config.clientDir);
+  return app;
+}
+
+/** The built PWA: hashed assets immutable, the shell and update files no-cache, SPA fallback. */
+async function registerClient(app: FastifyInstance, clientDir: string) {
+  const indexFile = path.join(clientDir, 'index.html');
+  if (!fs.existsSync(indexFile)) {
+    app.setNotFoundHandler((request, reply) => reply.status(404).send({ message: '页面不存在', path: request.url }));
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: clientDir,
+    wildcard: true,
+    index: false,
+    setHeaders(res, filePath) {
+      const name = path.basename(filePath);
+      if (NO_CACHE_FILES.has(name)) res.header('Cache-Control', 'no-cache');
+      else if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
+      else res.header('Cache-Control', 'public, max-age=3600');
+    },
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const isAsset = path.extname(url) !== '';
+    if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(404).send({ message: '页面不存在' });
+    if (isAsset) return reply.status(404).type('text/plain').send('Not found');
+    reply.header('Cache-Control', 'no-cache');
+    return reply.type('text/html').sendFile('index.html');
+  });
+}

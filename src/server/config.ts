@@ -1,0 +1,59 @@
+// Configuration contract of PRODUCT.md §5, parsed once from the environment.
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .transform((v) => ['1', 'true', 'on', 'yes'].includes(v));
+
+const envSchema = z.object({
+  NODE_ENV: z.string().default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  DEMO: flag.optional(),
+  CAPTCHA: flag.default(true),
+  SMS_PROVIDER: z.enum(['log']).default('log'),
+  PAYMENT_SECRET: z.string().optional(),
+  CLIENT_DIR: z.string().default('./dist/client'),
+});
+
+export interface AppConfig {
+  production: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** undefined: decide at start-up (on for a new embedded database). */
+  demo: boolean | undefined;
+  captcha: boolean;
+  smsProvider: 'log';
+  clientDir: string;
+  uploadDir: string;
+  paymentSecret: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.parse(env);
+  const production = parsed.NODE_ENV === 'production';
+  if (production && !parsed.CAPTCHA) {
+    throw new Error('CAPTCHA=off is refused when NODE_ENV=production');
+  }
+  const dataDir = path.resolve(parsed.DATA_DIR);
+  return {
+    production,
+    port: parsed.PORT,
+    host: parsed.HOST,
+    dataDir,
+    databaseUrl: parsed.DATABASE_URL || undefined,
+    demo: parsed.DEMO,
+    captcha: parsed.CAPTCHA,
+    smsProvider: parsed.SMS_PROVIDER,
+    clientDir: path.resolve(parsed.CLIENT_DIR),
+    uploadDir: path.join(dataDir, 'uploads'),
+    paymentSecret: parsed.PAYMENT_SECRET ?? 'sandbox-gateway-secret',
+  };
+}

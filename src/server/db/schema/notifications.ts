@@ -1,0 +1,31 @@
+import { boolean, index, uniqueIndex, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+
+/** A message to one learner, or a broadcast (learner_id null) from staff (PRODUCT.md §2). */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    learnerId: integer('learner_id'),
+    kind: varchar('kind', { length: 32 }).notNull(),
+    title: varchar('title', { length: 200 }).notNull(),
+    body: text('body').notNull().default(''),
+    link: varchar('link', { length: 300 }).notNull().default(''),
+    senderId: integer('sender_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('notifications_learner_idx').on(t.learnerId, t.createdAt)],
+);
+
+/** Read receipts, so one broadcast row can be read per learner. */
+export const notificationReads = pgTable(
+  'notification_reads',
+  {
+    notificationId: integer('notification_id')
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    learnerId: integer('learner_id').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+    archived: boolean('archived').notNull().default(false),
+  },
+  (t) => [uniqueIndex('notification_reads_key').on(t.notificationId, t.learnerId)],
+);
