@@ -1,0 +1,106 @@
+// Standard lookup entries every deployment starts with, in their standards' order:
+// ethnic groups GB 3304 (01..56, then 97 其他 and 98 外国血统中国籍人士), political affiliations GB/T 4762.
+import type { LookupKind } from '../../shared/lookups/schema.ts';
+
+const ETHNIC_GROUPS = [
+  '汉族',
+  '蒙古族',
+  '回族',
+  '藏族',
+  '维吾尔族',
+  '苗族',
+  '彝族',
+  '壮族',
+  '布依族',
+  '朝鲜族',
+  '满族',
+  '侗族',
+  '瑶族',
+  '白族',
+  '土家族',
+  '哈尼族',
+  '哈萨克族',
+  '傣族',
+  '黎族',
+  '傈僳族',
+  '佤族',
+  '畲族',
+  '高山族',
+  '拉祜族',
+  '水族',
+  '东乡族',
+  '纳西族',
+  '景颇族',
+  '柯尔克孜族',
+  '土族',
+  '达斡尔族',
+  '仫佬族',
+  '羌族',
+  '布朗族',
+  '撒拉族',
+  '毛南族',
+  '仡佬族',
+  '锡伯族',
+  '阿昌族',
+  '普米族',
+  '塔吉克族',
+  '怒族',
+  '乌孜别克族',
+  '俄罗斯族',
+  '鄂温克族',
+  '德昂族',
+  '保安族',
+  '裕固族',
+  '京族',
+  '塔塔尔族',
+  '独龙族',
+  '鄂伦春族',
+  '赫哲族',
+  '门巴族',
+  '珞巴族',
+  '基诺族',
+];
+
+export interface LookupSeed {
+  name: string;
+  sort: number;
+}
+
+const ordered = (names: string[]): LookupSeed[] => names.map((name, i) => ({ name, sort: i + 1 }));
+
+export const LOOKUP_SEEDS: Record<LookupKind, LookupSeed[]> = {
+  // sort carries the GB 3304 code, so 其他 (97) and 外国血统中国籍人士 (98) stay last.
+  ethnicGroups: [
+    ...ordered(ETHNIC_GROUPS),
+    { name: '其他', sort: 97 },
+    { name: '外国血统中国籍人士', sort: 98 },
+  ],
+  politicalAffiliations: ordered([
+    '中共党员',
+    '中共预备党员',
+    '共青团员',
+    '民革党员',
+    '民盟盟员',
+    '民建会员',
+    '民进会员',
+    '农工党党员',
+    '致公党党员',
+    '九三学社社员',
+    '台盟盟员',
+    '无党派人士',
+    '群众',
+  ]),
+  educationalBackgrounds: ordered([
+    '博士研究生',
+    '硕士研究生',
+    '大学本科',
+    '大学专科',
+    '中等职业教育/中专',
+    '技工学校',
+    '普通高中',
+    '初中',
+    '小学',
+    '其他',
+  ]),
+  userSources: ordered(['社会人员', '在校学生', '企业职工', '退役军人', '农民工', '失业人员', '其他']),
+};
