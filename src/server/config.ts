@@ -19,6 +19,8 @@ const envSchema = z.object({
   SMS_PROVIDER: z.enum(['log']).default('log'),
   PAYMENT_SECRET: z.string().optional(),
   CLIENT_DIR: z.string().default('./dist/client'),
+  /** Set when a reverse proxy sits in front: true, a hop count, or its addresses (comma-separated). */
+  TRUST_PROXY: z.string().optional(),
 });
 
 export interface AppConfig {
@@ -32,6 +34,7 @@ export interface AppConfig {
   captcha: boolean;
   smsProvider: 'log';
   clientDir: string;
+  trustProxy: boolean | number | string;
   uploadDir: string;
   paymentSecret: string;
 }
@@ -53,7 +56,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     captcha: parsed.CAPTCHA,
     smsProvider: parsed.SMS_PROVIDER,
     clientDir: path.resolve(parsed.CLIENT_DIR),
+    trustProxy: parseTrustProxy(parsed.TRUST_PROXY),
     uploadDir: path.join(dataDir, 'uploads'),
     paymentSecret: parsed.PAYMENT_SECRET ?? 'sandbox-gateway-secret',
   };
+}
+
+/** Without a proxy, X-Forwarded-For is ignored so clients cannot fake their IP past the rate limits. */
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (!value) return false;
+  if (['true', 'on', '1'].includes(value.toLowerCase())) return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
 }
