@@ -19,7 +19,7 @@ const envSchema = z.object({
   SMS_PROVIDER: z.enum(['log']).default('log'),
   PAYMENT_SECRET: z.string().optional(),
   CLIENT_DIR: z.string().default('./dist/client'),
-  /** Set when a reverse proxy sits in front: true, a hop count, or its addresses (comma-separated). */
+  /** Set when a reverse proxy sits in front: true, or the proxies' addresses (comma-separated). */
   TRUST_PROXY: z.string().optional(),
 });
 
@@ -34,7 +34,7 @@ export interface AppConfig {
   captcha: boolean;
   smsProvider: 'log';
   clientDir: string;
-  trustProxy: boolean | number | string;
+  trustProxy: boolean | string;
   uploadDir: string;
   paymentSecret: string;
 }
@@ -63,9 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 }
 
 /** Without a proxy, X-Forwarded-For is ignored so clients cannot fake their IP past the rate limits. */
-function parseTrustProxy(value: string | undefined): boolean | number | string {
-  if (!value) return false;
-  if (['true', 'on', '1'].includes(value.toLowerCase())) return true;
-  if (/^\d+$/.test(value)) return Number(value);
-  return value;
+function parseTrustProxy(value: string | undefined): boolean | string {
+  if (!value || ['false', 'off', '0'].includes(value.toLowerCase())) return false;
+  return ['true', 'on', '1'].includes(value.toLowerCase()) ? true : value;
 }
