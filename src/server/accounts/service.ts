@@ -284,34 +284,41 @@ export async function createLearner(db: DbOrTx, input: NewLearner) {
 
 // --- who am I --------------------------------------------------------------------------------------
 
-async function organizationName(db: DbOrTx, organizationId: number | null) {
-  if (organizationId == null) return '';
-  const [org] = await db
-    .select({ name: organizations.name })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId));
-  return org?.name ?? '';
-}
-
 /** GET /v1/user/info (spec §3). */
 export async function userInfo(db: DbOrTx, principal: Principal): Promise<UserInfo> {
+  // One round trip each: the organisation name comes with the account row.
   if (principal.kind === 'administrators') {
-    const [admin] = await db.select().from(administrators).where(eq(administrators.id, principal.id));
+    const [admin] = await db
+      .select({ account: administrators, structureName: organizations.name })
+      .from(administrators)
+      .leftJoin(organizations, eq(organizations.id, administrators.organizationId))
+      .where(eq(administrators.id, principal.id));
     if (!admin) throw notFound('账号不存在');
-    const administratorType = admin.administratorType as AdministratorType;
+    const administratorType = admin.account.administratorType as AdministratorType;
     return {
-      id: admin.id,
-      username: admin.username,
-      real_name: admin.realName,
-      avatar: admin.avatar,
-      introduction: admin.introduction,
+      id: admin.account.id,
+      username: admin.account.username,
+      real_name: admin.account.realName,
+      avatar: admin.account.avatar,
+      introduction: admin.account.introduction,
       userable_type: 'administrators',
-      structure_name: await organizationName(db, admin.organizationId),
+      structure_name: admin.structureName ?? '',
       administrator_type: administratorType,
       roles: [administratorType],
     };
   }
-  const [learner] = await db.select().from(learners).where(eq(learners.id, principal.id));
+  const [learner] = await db
+    .select({
+      id: learners.id,
+      username: learners.username,
+      realName: learners.realName,
+      avatar: learners.avatar,
+      introduction: learners.introduction,
+      structureName: organizations.name,
+    })
+    .from(learners)
+    .leftJoin(organizations, eq(organizations.id, learners.organizationId))
+    .where(eq(learners.id, principal.id));
   if (!learner) throw notFound('账号不存在');
   return {
     id: learner.id,
@@ -320,7 +327,7 @@ export async function userInfo(db: DbOrTx, principal: Principal): Promise<UserIn
     avatar: learner.avatar,
     introduction: learner.introduction,
     userable_type: 'learners',
-    structure_name: await organizationName(db, learner.organizationId),
+    structure_name: learner.structureName ?? '',
     administrator_type: null,
     roles: ['learner'],
   };

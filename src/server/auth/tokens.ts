@@ -17,13 +17,15 @@ export async function issueToken(db: DbOrTx, userType: UserType, userId: number,
   return { access_token: token, token_type: 'Bearer' as const, expires_in: TOKEN_TTL_SECONDS };
 }
 
+/** The row of this token if it is neither revoked nor expired. */
+export const activeTokenCondition = (token: string) =>
+  and(eq(accessTokens.tokenHash, sha256(token)), isNull(accessTokens.revokedAt), gt(accessTokens.expiresAt, new Date()));
+
 export async function findActiveToken(db: DbOrTx, token: string) {
   const [row] = await db
     .select({ id: accessTokens.id, userType: accessTokens.userType, userId: accessTokens.userId })
     .from(accessTokens)
-    .where(
-      and(eq(accessTokens.tokenHash, sha256(token)), isNull(accessTokens.revokedAt), gt(accessTokens.expiresAt, new Date())),
-    )
+    .where(activeTokenCondition(token))
     .limit(1);
   return row;
 }

@@ -1,12 +1,12 @@
 // Who is calling: the Bearer token is resolved once per request into a principal. Route options then
 // say who may call (`learner()`, `admin(types)`): authorisation is checked on the server for every call.
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type { AdministratorType } from '../../shared/api/constants.ts';
-import { administrators, learners } from '../db/schema/index.ts';
+import { accessTokens, administrators, learners } from '../db/schema/index.ts';
 import { forbidden, unauthorized } from '../errors.ts';
-import { findActiveToken } from '../auth/tokens.ts';
+import { activeTokenCondition } from '../auth/tokens.ts';
 
 export interface AdminPrincipal {
   kind: 'administrators';
@@ -40,32 +40,47 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
 }
 
+/** One round trip: the token row joined with whichever account it belongs to. */
 async function resolvePrincipal(request: FastifyRequest): Promise<Principal | null> {
   const token = bearerToken(request);
   if (!token) return null;
-  const db = request.server.db;
-  const found = await findActiveToken(db, token);
-  if (!found) throw unauthorized();
-  if (found.userType === 'administrators') {
-    const [admin] = await db.select().from(administrators).where(eq(administrators.id, found.userId)).limit(1);
-    if (!admin || !admin.enabled) throw unauthorized('账号已停用');
+  const [row] = await request.server.db
+    .select({
+      tokenId: accessTokens.id,
+      userType: accessTokens.userType,
+      userId: accessTokens.userId,
+      admin: {
+        username: administrators.username,
+        realName: administrators.realName,
+        administratorType: administrators.administratorType,
+        organizationId: administrators.organizationId,
+        enabled: administrators.enabled,
+      },
+      learner: { username: learners.username, enabled: learners.enabled },
+    })
+    .from(accessTokens)
+    .leftJoin(
+      administrators,
+      and(eq(accessTokens.userType, 'administrators'), eq(administrators.id, accessTokens.userId)),
+    )
+    .leftJoin(learners, and(eq(accessTokens.userType, 'learners'), eq(learners.id, accessTokens.userId)))
+    .where(activeTokenCondition(token))
+    .limit(1);
+  if (!row) throw unauthorized();
+  if (row.userType === 'administrators') {
+    if (!row.admin || !row.admin.enabled) throw unauthorized('账号已停用');
     return {
       kind: 'administrators',
-      tokenId: found.id,
-      id: admin.id,
-      username: admin.username,
-      realName: admin.realName,
-      administratorType: admin.administratorType as AdministratorType,
-      organizationId: admin.organizationId,
+      tokenId: row.tokenId,
+      id: row.userId,
+      username: row.admin.username,
+      realName: row.admin.realName,
+      administratorType: row.admin.administratorType as AdministratorType,
+      organizationId: row.admin.organizationId,
     };
   }
-  const [learner] = await db
-    .select({ id: learners.id, username: learners.username, enabled: learners.enabled })
-    .from(learners)
-    .where(eq(learners.id, found.userId))
-    .limit(1);
-  if (!learner || !learner.enabled) throw unauthorized('账号已停用');
-  return { kind: 'learners', tokenId: found.id, id: learner.id, username: learner.username };
+  if (!row.learner || !row.learner.enabled) throw unauthorized('账号已停用');
+  return { kind: 'learners', tokenId: row.tokenId, id: row.userId, username: row.learner.username };
 }
 
 /** Resolves the principal lazily so public routes with a stale token still answer. */
