@@ -1,4 +1,21 @@
 import { createRoot } from 'react-dom/client';
+import { installGlobalErrorLogging } from './lib/state/error-log.ts';
+import { hydratePreferences } from './lib/state/preferences.ts';
+import { hydrateSessions } from './lib/state/session.ts';
+import { hydrateMenus } from './app/menus/state.ts';
 import { App } from './app/App.tsx';
+import { startOffline } from './lib/offline/start.ts';
+import { startPwa } from './lib/pwa/register.ts';
 
-createRoot(document.getElementById('root')!).render(<App />);
+// Saved preferences, the last user info and the admin's menus are read before the first render, so the
+// page never flashes the default theme, a logged-out header or an empty sidebar.
+async function start() {
+  installGlobalErrorLogging();
+  await Promise.all([hydratePreferences(), hydrateSessions(), hydrateMenus()]);
+  // Service worker, update prompt, install offer; offline caches and outbox (issue 4).
+  startPwa();
+  startOffline();
+  createRoot(document.getElementById('root')!).render(<App />);
+}
+
+void start();

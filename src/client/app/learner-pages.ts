@@ -1,0 +1,63 @@
+// Learner-side pages: the /userCenter sub-pages (spec §2) and the public pages, each a lazy import (its
+// own chunk). A page whose feature is not built yet has no entry and renders the real 404 page. Page
+// engineers: add ONE line per page.
+import type { PageLoader } from './page-registry.ts';
+
+/** The 13 sub-pages of /userCenter, in the side-nav order (spec §2). */
+export const USER_CENTER_PAGES = [
+  'myCourse',
+  'myProject',
+  'myProjectInfo',
+  'myProgram',
+  'myOrder',
+  'myNotify',
+  'myNotifyInfo',
+  'myEnroll',
+  'myEnrollLists',
+  'myEnrollInfo',
+  'admissionDown',
+  'achievementQuery',
+  'userInfo',
+] as const;
+export type UserCenterPage = (typeof USER_CENTER_PAGES)[number];
+
+/** Detail pages reached from a list, not shown in the side nav. */
+export const USER_CENTER_DETAIL_PAGES: readonly UserCenterPage[] = ['myProjectInfo', 'myNotifyInfo', 'myEnrollInfo'];
+
+/** '' is /userCenter itself (the learner's summary). */
+export const userCenterPages: Partial<Record<UserCenterPage | '', PageLoader>> = {
+  '': () => import('../features/user-center/pages/UserCenterHomePage.tsx'),
+  userInfo: () => import('../features/profile/pages/ProfilePage.tsx'),
+  myEnroll: () => import('../features/enrollment/pages/MyEnrollPage.tsx'),
+  myEnrollLists: () => import('../features/enrollment/pages/MyEnrollListsPage.tsx'),
+  myEnrollInfo: () => import('../features/enrollment/pages/MyEnrollInfoPage.tsx'),
+  myOrder: () => import('../features/orders/pages/MyOrderPage.tsx'),
+  admissionDown: () => import('../features/admission-tickets/pages/AdmissionDownPage.tsx'),
+  achievementQuery: () => import('../features/scores/pages/AchievementQueryPage.tsx'),
+  myNotify: () => import('../features/notifications/pages/MyNotifyPage.tsx'),
+  myNotifyInfo: () => import('../features/notifications/pages/MyNotifyInfoPage.tsx'),
+};
+
+/** Public pages other than the shell's own (/, /login, /manage/login, /404, /401, /redirect, logouts). */
+export const publicPages: Record<string, PageLoader> = {
+  '/': () => import('../features/portal/pages/PortalPage.tsx'),
+  '/enroll': () => import('../features/portal/pages/EnrollPage.tsx'),
+  '/sign': () => import('../features/sign-up/pages/SignUpPage.tsx'),
+  '/verify/:kind/:token': () => import('../features/verification/pages/VerifyPage.tsx'),
+};
+
+/** Paths of spec §2 that are public pages arriving with later issues (404 until registered above). */
+export const PUBLIC_FEATURE_PATHS = [
+  '/enroll',
+  '/externalLogin',
+  '/manage/testLogin',
+  '/sign',
+  '/jobDetail',
+  '/courseDetail',
+  '/course',
+  '/news',
+  '/newsDetail',
+  '/video',
+  '/myVideo',
+  '/manage/studentFilesInfo',
+] as const;

@@ -1,0 +1,18 @@
+// Back-office pages by the `component` name the server's menu tree gives (GET /v1/user/menus). Each entry
+// is a lazy import, so every page is its own chunk. A name missing here (a feature not built yet, or an
+// unknown component) renders the real 404 page. Page engineers: add ONE line per page, e.g.
+//   'examinationAffairsManage/plan/index': () => import('../features/exam-plans/pages/PlanListPage.tsx'),
+import type { PageLoader } from './page-registry.ts';
+
+export const managePages: Record<string, PageLoader> = {
+  index: () => import('../features/manage-home/pages/ManageHomePage.tsx'),
+  'examinationAffairsManage/plan/index': () => import('../features/exam-plans/pages/PlanIndexPage.tsx'),
+  'examineManage/exam/plan': () => import('../features/exam-review/pages/ReviewPage.tsx'),
+  'trainingManage/financial/check': () => import('../features/finance/pages/ReconciliationPage.tsx'),
+  'trainingManage/financial/fix': () => import('../features/finance/pages/PricingPage.tsx'),
+};
+
+export function managePageLoader(component: string | null | undefined): PageLoader | undefined {
+  if (!component) return undefined;
+  return Object.hasOwn(managePages, component) ? managePages[component] : undefined;
+}

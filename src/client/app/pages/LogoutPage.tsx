@@ -1,0 +1,31 @@
+import { Center, Loader, Stack, Text } from '@mantine/core';
+import { useEffect } from 'react';
+import { useLocation } from 'wouter';
+import { useT } from '../../lib/i18n/index.ts';
+import { logoutSession, type SessionKind } from '../../lib/state/session.ts';
+import { clearMenus } from '../menus/state.ts';
+
+/** /logout and /manage/logout: ends the right session, then goes to its login page. */
+export function LogoutPage({ kind }: { kind: SessionKind }) {
+  const t = useT();
+  const [, navigate] = useLocation();
+  useEffect(() => {
+    let cancelled = false;
+    void (async () => {
+      await logoutSession(kind);
+      if (kind === 'admin') await clearMenus();
+      if (!cancelled) navigate(kind === 'admin' ? '/manage/login' : '/login', { replace: true });
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [kind, navigate]);
+  return (
+    <Center mih="50vh">
+      <Stack align="center">
+        <Loader />
+        <Text c="dimmed">{t('auth.loggingOut')}</Text>
+      </Stack>
+    </Center>
+  );
+}

@@ -1,0 +1,128 @@
+// The route table of spec §2. Public and learner pages are listed here; back-office pages come from the
+// server's menu tree (menus/state.ts) and are resolved through manage-pages.ts; every page is a lazy
+// chunk. The navigation guard (guards/) approves each location before it renders: until then the
+// previous page stays on screen, as with a router's async before-each hook.
+import { useSignals } from '@preact/signals-react/runtime';
+import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { notifications } from '@mantine/notifications';
+import { TOAST_DURATION_MS } from '../../shared/api/constants.ts';
+import { defaultGuardDeps, findManageRoute, runGuard, type GuardDeps } from './guards/run-guard.ts';
+import { PUBLIC_FEATURE_PATHS, publicPages } from './learner-pages.ts';
+import { managePageLoader } from './manage-pages.ts';
+import { accessibleRoutes } from './menus/state.ts';
+import { LazyPage, PageLoader } from './lazy-page.tsx';
+import { NotFoundPage, UnauthorizedPage } from './pages/ErrorPage.tsx';
+import { LogoutPage } from './pages/LogoutPage.tsx';
+import { RedirectPage } from './pages/RedirectPage.tsx';
+
+const LoginPage = lazy(() => import('../features/auth/pages/LoginPage.tsx'));
+// The learner chrome is its own chunk too: the login pages and the back office never download it.
+const UserCenterArea = lazy(() => import('./layouts/learner/UserCenterArea.tsx'));
+
+// The back-office chrome (engineer C2) is its own chunk: learner pages never download it.
+const ManageLayout = lazy(() => import('./layouts/manage/ManageLayout.tsx').then((module) => ({ default: module.ManageLayout })));
+
+/** A back-office path: the menu route it matches, its page, inside the back-office chrome. */
+function ManageArea({ path }: { path: string }) {
+  useSignals();
+  const route = findManageRoute(path, accessibleRoutes.value);
+  let content: ReactNode;
+  if (route?.isGroup && route.redirect) {
+    content = <Redirect to={route.redirect} replace />;
+  } else if (route) {
+    const loader = managePageLoader(route.component);
+    content = loader ? (
+      <Switch location={path}>
+        <Route path={route.path}>{(params) => <LazyPage loader={loader} props={{ params, route }} />}</Route>
+      </Switch>
+    ) : (
+      <NotFoundPage />
+    );
+  } else {
+    content = <NotFoundPage />;
+  }
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <ManageLayout>{content}</ManageLayout>
+    </Suspense>
+  );
+}
+
+function PublicFeature({ path }: { path: string }) {
+  return <LazyPage loader={publicPages[path]} />;
+}
+
+export function RouteTable({ path }: { path: string }) {
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <Switch location={path}>
+        <Route path="/">
+          <PublicFeature path="/" />
+        </Route>
+        <Route path="/login">
+          <LoginPage kind="learner" />
+        </Route>
+        <Route path="/manage/login">
+          <LoginPage kind="admin" />
+        </Route>
+        <Route path="/404" component={NotFoundPage} />
+        <Route path="/401" component={UnauthorizedPage} />
+        <Route path="/redirect/*">
+          <RedirectPage path={path} />
+        </Route>
+        <Route path="/logout">
+          <LogoutPage kind="learner" />
+        </Route>
+        <Route path="/manage/logout">
+          <LogoutPage kind="admin" />
+        </Route>
+        {PUBLIC_FEATURE_PATHS.map((featurePath) => (
+          <Route key={featurePath} path={featurePath}>
+            <PublicFeature path={featurePath} />
+          </Route>
+        ))}
+        <Route path="/verify/:kind/:token">{(params) => <LazyPage loader={publicPages['/verify/:kind/:token']} props={{ params }} />}</Route>
+        <Route path="/userCenter">
+          <UserCenterArea path={path} />
+        </Route>
+        <Route path="/userCenter/*">
+          <UserCenterArea path={path} />
+        </Route>
+        <Route path="/manage">
+          <Redirect to="/manage/index" replace />
+        </Route>
+        <Route path="/manage/*">
+          <ManageArea path={path} />
+        </Route>
+        <Route component={NotFoundPage} />
+      </Switch>
+    </Suspense>
+  );
+}
+
+const guardDeps: GuardDeps = {
+  ...defaultGuardDeps,
+  toast: (message) => notifications.show({ color: 'red', message, autoClose: TOAST_DURATION_MS }),
+};
+
+/** Runs the guard on every location change and renders the last approved location. */
+export function AppRoutes() {
+  const [location, navigate] = useLocation();
+  const [approved, setApproved] = useState<string | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    void runGuard(location, guardDeps).then((result) => {
+      if (cancelled) return;
+      if (result.type === 'redirect') navigate(result.to, { replace: true });
+      else setApproved(location);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [location, navigate]);
+
+  if (approved === null) return <PageLoader />;
+  return <RouteTable path={approved} />;
+}

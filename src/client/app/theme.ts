@@ -1,0 +1,83 @@
+// The Mantine theme from the saved preferences. The theme colour is turned into a ten-shade palette in the
+// browser (no stylesheet download, unlike the original, which broke on intranets), and the global UI size
+// (default, medium, small, mini) becomes the default size of the inputs, buttons and tables.
+import {
+  ActionIcon,
+  Button,
+  Checkbox,
+  createTheme,
+  darken,
+  lighten,
+  MultiSelect,
+  NumberInput,
+  Pagination,
+  PasswordInput,
+  Radio,
+  SegmentedControl,
+  Select,
+  Switch,
+  Table,
+  Textarea,
+  TextInput,
+  type MantineColorsTuple,
+  type MantineSize,
+  type MantineThemeOverride,
+} from '@mantine/core';
+import { THEME_COLOR, type UiSize } from '../../shared/api/constants.ts';
+
+const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
+
+/** Ten shades with the chosen colour at index 6 (Mantine's default primary shade). */
+export function paletteFrom(color: string): MantineColorsTuple {
+  const base = HEX.test(color) ? color : THEME_COLOR;
+  return [
+    lighten(base, 0.92),
+    lighten(base, 0.82),
+    lighten(base, 0.65),
+    lighten(base, 0.48),
+    lighten(base, 0.3),
+    lighten(base, 0.15),
+    base,
+    darken(base, 0.12),
+    darken(base, 0.24),
+    darken(base, 0.36),
+  ] as const;
+}
+
+export const SIZE_TO_MANTINE: Record<UiSize, MantineSize> = {
+  default: 'md',
+  medium: 'sm',
+  small: 'xs',
+  mini: 'xs',
+};
+
+export function buildTheme(themeColor: string, uiSize: UiSize): MantineThemeOverride {
+  const size = SIZE_TO_MANTINE[uiSize];
+  const sized = { defaultProps: { size } };
+  return createTheme({
+    primaryColor: 'brand',
+    primaryShade: 6,
+    colors: { brand: paletteFrom(themeColor) },
+    defaultRadius: 'sm',
+    // 'mini' is smaller than 'small' everywhere, not only in the controls.
+    scale: uiSize === 'mini' ? 0.92 : 1,
+    fontFamily:
+      '-apple-system, BlinkMacSystemFont, "Segoe UI", "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "Noto Sans CJK SC", "WenQuanYi Micro Hei", Roboto, "Helvetica Neue", Arial, sans-serif',
+    components: {
+      Button: Button.extend(sized),
+      ActionIcon: ActionIcon.extend(sized),
+      TextInput: TextInput.extend(sized),
+      PasswordInput: PasswordInput.extend(sized),
+      NumberInput: NumberInput.extend(sized),
+      Textarea: Textarea.extend(sized),
+      Select: Select.extend(sized),
+      MultiSelect: MultiSelect.extend(sized),
+      Checkbox: Checkbox.extend(sized),
+      Radio: Radio.extend(sized),
+      Switch: Switch.extend(sized),
+      SegmentedControl: SegmentedControl.extend(sized),
+      Pagination: Pagination.extend(sized),
+      Table: Table.extend({ defaultProps: { fz: size, verticalSpacing: size } }),
+    },
+  });
+}

@@ -1,0 +1,171 @@
+import { Anchor, Box, Button, Center, Group, Image, Paper, PasswordInput, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import type { CaptchaResponse } from '../../../../shared/auth/schema.ts';
+import { ApiError } from '../../../lib/api/errors.ts';
+import { LanguagePicker } from '../../../lib/components/LanguagePicker.tsx';
+import { Logo } from '../../../lib/components/Logo.tsx';
+import { useT } from '../../../lib/i18n/index.ts';
+import { storeLogin, type SessionKind } from '../../../lib/state/session.ts';
+import { fetchCaptcha, login } from '../api.ts';
+
+interface LoginPageProps {
+  kind: SessionKind;
+}
+
+interface LoginValues {
+  username: string;
+  password: string;
+  captcha: string;
+}
+
+/**
+ * /login (learners: username, phone or ID number) and /manage/login (administrators). Field errors of a
+ * 422 answer appear under their inputs; the captcha is single use, so a failed attempt loads a new one.
+ */
+export default function LoginPage({ kind }: LoginPageProps) {
+  const t = useT();
+  const [, navigate] = useLocation();
+  const [captcha, setCaptcha] = useState<CaptchaResponse | null>(null);
+  const [captchaFailed, setCaptchaFailed] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const isAdmin = kind === 'admin';
+
+  const form = useForm<LoginValues>({
+    mode: 'controlled',
+    initialValues: { username: '', password: '', captcha: '' },
+    validate: {
+      username: (value) => (value.trim() ? null : t('auth.required', { field: t('auth.username') })),
+      password: (value) => (value ? null : t('auth.required', { field: t('auth.password') })),
+    },
+  });
+
+  const refreshCaptcha = useCallback(async () => {
+    try {
+      setCaptcha(await fetchCaptcha());
+      setCaptchaFailed(false);
+    } catch {
+      setCaptcha(null);
+      setCaptchaFailed(true);
+    }
+  }, []);
+
+  useEffect(() => {
+    void refreshCaptcha();
+  }, [refreshCaptcha]);
+
+  const submit = form.onSubmit(async (values) => {
+    setSubmitting(true);
+    const userType = isAdmin ? 'administrators' : 'learners';
+    try {
+      const answer = await login({
+        username: values.username.trim(),
+        password: values.password,
+        captcha: values.captcha.trim(),
+        key: captcha?.key ?? '',
+        user_type: userType,
+      });
+      storeLogin(userType, answer);
+      navigate(isAdmin ? '/manage/index' : '/userCenter', { replace: true });
+    } catch (error) {
+      if (error instanceof ApiError) {
+        const fieldErrors = error.fieldErrors;
+        const shown: Partial<Record<keyof LoginValues, string>> = {};
+        for (const field of ['username', 'password', 'captcha'] as const) {
+          const first = fieldErrors[field]?.[0];
+          if (first) shown[field] = first;
+        }
+        form.setErrors(shown);
+      }
+      form.setFieldValue('captcha', '');
+      void refreshCaptcha();
+    } finally {
+      setSubmitting(false);
+    }
+  });
+
+  return (
+    <Center mih="100vh" p="md" bg="var(--mantine-color-gray-0)">
+      <Box w="100%" maw={420}>
+        <Group justify="flex-end" mb="xs">
+          <LanguagePicker />
+        </Group>
+        <Paper withBorder shadow="sm" radius="md" p={{ base: 'lg', sm: 'xl' }}>
+          <Stack gap="xs" align="center" mb="lg">
+            <Logo size={48} />
+            <Text fw={700} ta="center">
+              {t('common.platformTitle')}
+            </Text>
+            <Title order={2} fz="lg" c="dimmed" fw={500} data-testid="login-title">
+              {isAdmin ? t('auth.adminLoginTitle') : t('auth.learnerLoginTitle')}
+            </Title>
+          </Stack>
+          <form onSubmit={submit} noValidate>
+            <Stack gap="md">
+              <TextInput
+                label={t('auth.username')}
+                placeholder={isAdmin ? t('auth.adminUsernamePlaceholder') : t('auth.usernamePlaceholder')}
+                autoComplete="username"
+                data-testid="login-username"
+                {...form.getInputProps('username')}
+              />
+              <PasswordInput
+                label={t('auth.password')}
+                placeholder={t('auth.passwordPlaceholder')}
+                autoComplete="current-password"
+                data-testid="login-password"
+                {...form.getInputProps('password')}
+              />
+              <Group align="flex-start" gap="sm" wrap="nowrap">
+                <TextInput
+                  style={{ flex: 1 }}
+                  label={t('auth.captcha')}
+                  placeholder={t('auth.captchaPlaceholder')}
+                  autoComplete="off"
+                  maxLength={16}
+                  data-testid="login-captcha"
+                  {...form.getInputProps('captcha')}
+                />
+                <UnstyledButton
+                  mt={25}
+                  onClick={() => void refreshCaptcha()}
+                  title={t('auth.captchaRefresh')}
+                  aria-label={t('auth.captchaRefresh')}
+                  data-testid="login-captcha-image"
+                >
+                  {captcha ? (
+                    <Image src={captcha.image} alt={t('auth.captcha')} w={120} h={36} radius="sm" bd="1px solid var(--mantine-color-gray-3)" />
+                  ) : (
+                    <Text fz="xs" c={captchaFailed ? 'red' : 'dimmed'} w={120} ta="center">
+                      {captchaFailed ? t('auth.captchaLoadFailed') : t('common.loading')}
+                    </Text>
+                  )}
+                </UnstyledButton>
+              </Group>
+              <Button type="submit" fullWidth loading={submitting} data-testid="login-submit">
+                {t('auth.submit')}
+              </Button>
+            </Stack>
+          </form>
+          <Group justify="space-between" mt="md">
+            {isAdmin ? (
+              <Anchor component={Link} href="/login" fz="sm">
+                {t('auth.toLearnerLogin')}
+              </Anchor>
+            ) : (
+              <>
+                <Anchor component={Link} href="/sign" fz="sm">
+                  {t('auth.toRegister')}
+                </Anchor>
+                <Anchor component={Link} href="/manage/login" fz="sm">
+                  {t('auth.toAdminLogin')}
+                </Anchor>
+              </>
+            )}
+          </Group>
+        </Paper>
+      </Box>
+    </Center>
+  );
+}

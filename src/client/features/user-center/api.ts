@@ -1,0 +1,30 @@
+// GET /v1/learner/summary: the learner's own figures for the /userCenter landing page.
+import { api } from '../../lib/api/client.ts';
+
+export interface LearnerSummary {
+  profile_complete: boolean;
+  missing_fields: { field: string; label: string }[];
+  enrollments_by_state: Record<string, number>;
+  unpaid_orders: number;
+  unpaid_amount_fen: number;
+  approved_awaiting_payment: number;
+  next_exam: {
+    plan_id: number;
+    plan_title: string;
+    enrollment_id: number;
+    session_name: string;
+    kind: string;
+    starts_at: string;
+    ends_at: string;
+  } | null;
+  unread_notifications: number;
+}
+
+/** null when the summary cannot be fetched (offline); the page then shows the user info alone. */
+export async function fetchLearnerSummary(): Promise<LearnerSummary | null> {
+  try {
+    return await api.get<LearnerSummary>('/v1/learner/summary', { apiType: 'learners', silent: true });
+  } catch {
+    return null;
+  }
+}

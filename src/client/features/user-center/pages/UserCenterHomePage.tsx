@@ -1,0 +1,139 @@
+import { Anchor, Avatar, Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useSignals } from '@preact/signals-react/runtime';
+import { Link } from 'wouter';
+import { PROFILE_REQUIRED_FIELDS } from '../../../../shared/learner-profile/schema.ts';
+import { useT } from '../../../lib/i18n/index.ts';
+import { learnerSession } from '../../../lib/state/session.ts';
+import { usePrivateFileUrl } from '../../../lib/uploads/use-private-file.ts';
+import { parseTime } from '../../../lib/utils/format-time.ts';
+import { learnerGet } from '../../../lib/offline/learner-cache.ts';
+import { StaleBadge } from '../../../lib/offline/StaleBadge.tsx';
+import { useCachedQuery } from '../../../lib/offline/use-cached-query.ts';
+import type { LearnerSummary } from '../api.ts';
+
+const REQUIRED_COUNT = Object.keys(PROFILE_REQUIRED_FIELDS).length;
+
+/** Share of the profile fields an application needs that are filled in, 0..100. */
+export function profileCompleteness(summary: LearnerSummary): number {
+  if (summary.profile_complete) return 100;
+  const missing = Math.min(summary.missing_fields.length, REQUIRED_COUNT);
+  return Math.round(((REQUIRED_COUNT - missing) / REQUIRED_COUNT) * 100);
+}
+
+function totalEnrollments(summary: LearnerSummary): number {
+  return Object.values(summary.enrollments_by_state ?? {}).reduce((sum, n) => sum + (Number(n) || 0), 0);
+}
+
+/** /userCenter: the learner's own summary (name, avatar, profile completeness, counts, next exam). */
+export default function UserCenterHomePage() {
+  useSignals();
+  const t = useT();
+  const session = learnerSession.value;
+  const info = session.userInfo;
+  // Offline layer (issue 4, engineer F): the learner's stored summary at once (weak network, offline), then
+  // the network answer; <StaleBadge> marks a stored copy with its fetch time.
+  const summaryQuery = useCachedQuery('learner-summary', () => learnerGet<LearnerSummary>('/v1/learner/summary'));
+  const summary = summaryQuery.data ?? null;
+  // Uploaded avatars are private (served against the token): shown from a blob: URL.
+  const isPrivateAvatar = session.avatar.startsWith('/api/');
+  const privateAvatar = usePrivateFileUrl(isPrivateAvatar ? session.avatar : null, 'learners');
+  const avatarSrc = isPrivateAvatar ? privateAvatar.src : session.avatar || null;
+
+  const counts = summary
+    ? [
+        { key: 'unread', value: summary.unread_notifications, label: t('learner.summary.unreadNotifications'), href: '/userCenter/myNotify' },
+        { key: 'enrollments', value: totalEnrollments(summary), label: t('learner.summary.enrollments'), href: '/userCenter/myEnrollLists' },
+        { key: 'awaiting', value: summary.approved_awaiting_payment, label: t('learner.summary.awaitingPayment'), href: '/userCenter/myEnrollLists' },
+        { key: 'unpaid', value: summary.unpaid_orders, label: t('learner.summary.unpaidOrders'), href: '/userCenter/myOrder' },
+      ]
+    : [];
+  const completeness = summary ? profileCompleteness(summary) : null;
+
+  return (
+    <Stack gap="md" data-testid="user-center-home" data-summary-fetched-at={summaryQuery.fetchedAt ?? undefined}>
+      <StaleBadge fetchedAt={summaryQuery.fetchedAt} stale={summaryQuery.stale} offline={summaryQuery.offline} refreshing={summaryQuery.refreshing} />
+      <Paper withBorder radius="md" p="lg">
+        <Group wrap="nowrap" align="flex-start">
+          <Avatar src={avatarSrc} size={64} radius="xl" color="brand" alt={session.name}>
+            {session.name.slice(0, 1)}
+          </Avatar>
+          <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+            <Title order={3} fz="lg" data-testid="user-center-name">
+              {t('learner.summary.welcome', { name: session.name || info?.username || '' })}
+            </Title>
+            {info?.username && (
+              <Text fz="sm" c="dimmed">
+                {t('learner.summary.username')}: {info.username}
+              </Text>
+            )}
+            {info?.structure_name && (
+              <Text fz="sm" c="dimmed">
+                {t('learner.summary.structure')}: {info.structure_name}
+              </Text>
+            )}
+            {completeness !== null && summary && (
+              <>
+                <Group gap="xs" mt="xs" wrap="nowrap">
+                  <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>
+                    {t('learner.summary.profileCompleteness')}
+                  </Text>
+                  <Progress value={completeness} style={{ flex: 1 }} aria-label={t('learner.summary.profileCompleteness')} />
+                  <Text fz="sm" fw={600} data-testid="profile-completeness">
+                    {completeness}%
+                  </Text>
+                </Group>
+                {summary.missing_fields.length > 0 && (
+                  <Text fz="sm" c="dimmed">
+                    {t('learner.summary.missingFields', { fields: summary.missing_fields.map((f) => f.label).join('、') })}{' '}
+                    <Anchor component={Link} href="/userCenter/userInfo" fz="sm">
+                      {t('learner.summary.completeProfile')}
+                    </Anchor>
+                  </Text>
+                )}
+              </>
+            )}
+          </Stack>
+        </Group>
+      </Paper>
+      {summary && (
+        <Paper withBorder radius="md" p="md" data-testid="next-exam">
+          <Text fw={600} mb={4}>
+            {t('learner.summary.nextExam')}
+          </Text>
+          {summary.next_exam ? (
+            <Anchor component={Link} href={`/userCenter/myEnrollInfo?id=${summary.next_exam.enrollment_id}`} fz="sm">
+              {summary.next_exam.plan_title} · {summary.next_exam.session_name} · {parseTime(new Date(summary.next_exam.starts_at), '{y}-{m}-{d} {h}:{i}')}
+            </Anchor>
+          ) : (
+            <Text fz="sm" c="dimmed">
+              {t('learner.summary.noUpcomingExam')}
+            </Text>
+          )}
+        </Paper>
+      )}
+      {counts.length > 0 && (
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
+          {counts.map(({ key, value, label, href }) => (
+            <Paper
+              key={key}
+              withBorder
+              radius="md"
+              p="md"
+              component={Link}
+              href={href}
+              style={{ textDecoration: 'none', color: 'inherit' }}
+              data-testid={`summary-${key}`}
+            >
+              <Text fz={28} fw={700} c="brand.6">
+                {value}
+              </Text>
+              <Text fz="sm" c="dimmed">
+                {label}
+              </Text>
+            </Paper>
+          ))}
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}

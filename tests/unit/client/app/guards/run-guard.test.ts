@@ -1,0 +1,101 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { runGuard, validateUserInfo, type GuardDeps } from '../../../../../src/client/app/guards/run-guard.ts';
+import { ApiError, NetworkError } from '../../../../../src/client/lib/api/errors.ts';
+import { currentSystem, setCurrentSystem, setLanguage } from '../../../../../src/client/lib/state/preferences.ts';
+import { adminSession, isLoggedIn, learnerSession, resetAllSessions, storeLogin } from '../../../../../src/client/lib/state/session.ts';
+
+const learnerInfo = { id: 7, username: 'learner', real_name: '张伟', avatar: '', introduction: '', userable_type: 'learners', structure_name: '', administrator_type: null, roles: ['learner'] };
+const adminInfo = { ...learnerInfo, id: 1, username: 'founder', real_name: '周立平', userable_type: 'administrators', administrator_type: 'founder', roles: ['founder'] };
+
+function deps(over: Partial<GuardDeps> = {}): GuardDeps {
+  return {
+    userAgent: () => 'Chrome',
+    fetchUserInfo: vi.fn(async (area) => (area === 'admin' ? adminInfo : learnerInfo)),
+    loadMenus: vi.fn(async () => []),
+    systemOf: (path) => (path.includes('trainingManage') ? 2 : path === '/manage/index' ? 0 : undefined),
+    toast: vi.fn(),
+    ...over,
+  };
+}
+
+describe('runGuard: the effects of the guard (spec §4)', () => {
+  beforeEach(() => {
+    resetAllSessions();
+    setCurrentSystem(0);
+    setLanguage('en');
+  });
+
+  it('with a learner token, fetches the user info on each navigation and lets it through', async () => {
+    storeLogin('learners', { access_token: 'lrn' });
+    const d = deps();
+    expect(await runGuard('/userCenter', d)).toEqual({ type: 'pass' });
+    expect(await runGuard('/userCenter/myOrder', d)).toEqual({ type: 'pass' });
+    expect(d.fetchUserInfo).toHaveBeenCalledTimes(2);
+    expect(d.fetchUserInfo).toHaveBeenCalledWith('learner');
+    expect(d.loadMenus).not.toHaveBeenCalled();
+    expect(learnerSession.value.name).toBe('张伟');
+  });
+
+  it('in the admin area also loads the menus and stores the current system', async () => {
+    storeLogin('administrators', { access_token: 'adm' });
+    const d = deps();
+    expect(await runGuard('/manage/trainingManage/classes/index', d)).toEqual({ type: 'pass' });
+    expect(d.fetchUserInfo).toHaveBeenCalledWith('admin');
+    expect(d.loadMenus).toHaveBeenCalledTimes(1);
+    expect(currentSystem.value).toBe(2);
+    expect(adminSession.value.roles).toEqual(['founder']);
+  });
+
+  it('a menu failure does not block the navigation', async () => {
+    storeLogin('administrators', { access_token: 'adm' });
+    const d = deps({ loadMenus: vi.fn(async () => Promise.reject(new Error('getInfo: roles must be a non-null array!'))) });
+    expect(await runGuard('/manage/index', d)).toEqual({ type: 'pass' });
+    expect(d.toast).toHaveBeenCalledWith('getInfo: roles must be a non-null array!');
+    expect(isLoggedIn('admin')).toBe(true);
+  });
+
+  it('an empty user info fails with the verification message and sends to that side’s login', async () => {
+    storeLogin('learners', { access_token: 'lrn' });
+    const d = deps({ fetchUserInfo: vi.fn(async () => ({})) });
+    expect(await runGuard('/userCenter', d)).toEqual({ type: 'redirect', to: '/login' });
+    expect(d.toast).toHaveBeenCalledWith('Verification failed, please Login again.');
+    expect(isLoggedIn('learner')).toBe(false);
+
+    storeLogin('administrators', { access_token: 'adm' });
+    const d2 = deps({ fetchUserInfo: vi.fn(async () => null) });
+    expect(await runGuard('/manage/index', d2)).toEqual({ type: 'redirect', to: '/manage/login' });
+    expect(d2.toast).toHaveBeenCalledWith('Verification failed, please Login again.');
+  });
+
+  it('non-array roles fail with the roles message', async () => {
+    expect(() => validateUserInfo({ ...adminInfo, roles: null })).toThrow('getInfo: roles must be a non-null array!');
+    expect(() => validateUserInfo({ ...adminInfo, roles: [] })).toThrow('getInfo: roles must be a non-null array!');
+    expect(() => validateUserInfo({ ...adminInfo, roles: 'founder' })).toThrow('getInfo: roles must be a non-null array!');
+    expect(validateUserInfo({ data: adminInfo })).toEqual(adminInfo);
+  });
+
+  it('offline, the navigation goes on with what the device knows', async () => {
+    storeLogin('learners', { access_token: 'lrn' });
+    const d = deps({ fetchUserInfo: vi.fn(async () => Promise.reject(new NetworkError('offline'))) });
+    expect(await runGuard('/userCenter', d)).toEqual({ type: 'pass' });
+    expect(isLoggedIn('learner')).toBe(true);
+  });
+
+  it('a server refusal of the user info logs that side out', async () => {
+    storeLogin('administrators', { access_token: 'adm' });
+    const d = deps({ fetchUserInfo: vi.fn(async () => Promise.reject(new ApiError(403, '账号已被停用', null))) });
+    expect(await runGuard('/manage/index', d)).toEqual({ type: 'redirect', to: '/manage/login' });
+    expect(isLoggedIn('admin')).toBe(false);
+  });
+
+  it('in a messenger browser without a token, both tokens are cleared on the way to /login', async () => {
+    storeLogin('learners', { access_token: 'lrn' });
+    const d = deps({ userAgent: () => 'Mozilla/5.0 MicroMessenger/8.0' });
+    expect(await runGuard('/manage/index', d)).toEqual({ type: 'redirect', to: '/login' });
+    expect(isLoggedIn('learner')).toBe(false);
+  });
+
+  it('/manage goes to /manage/index first', async () => {
+    expect(await runGuard('/manage', deps())).toEqual({ type: 'redirect', to: '/manage/index' });
+  });
+});

@@ -1,0 +1,160 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api, clientEffects } from '../../../../../src/client/lib/api/client.ts';
+import { ApiError, NetworkError, TimeoutError, isBusinessRefusal } from '../../../../../src/client/lib/api/errors.ts';
+import { errorLogs, clearErrorLogs } from '../../../../../src/client/lib/state/error-log.ts';
+import { setLanguage } from '../../../../../src/client/lib/state/preferences.ts';
+import { adminSession, isLoggedIn, learnerSession, resetAllSessions, storeLogin } from '../../../../../src/client/lib/state/session.ts';
+
+type FetchArgs = [input: string, init: RequestInit];
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+/** The transport: every request goes through global fetch. */
+function mockFetch(answer: (input: string, init: RequestInit) => Promise<Response>) {
+  const fetchMock = vi.fn<(...args: FetchArgs) => Promise<Response>>(answer);
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+describe('API client (spec §7, §8)', () => {
+  let toast: ReturnType<typeof vi.spyOn>;
+  let reload: ReturnType<typeof vi.spyOn>;
+
+  beforeEach(() => {
+    resetAllSessions();
+    clearErrorLogs();
+    setLanguage('en');
+    toast = vi.spyOn(clientEffects, 'toast').mockImplementation(() => {});
+    reload = vi.spyOn(clientEffects, 'reload').mockImplementation(() => {});
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.unstubAllEnvs();
+    vi.restoreAllMocks();
+    vi.useRealTimers();
+  });
+
+  it('calls /api/ with the token of the session chosen by apiType and returns the data', async () => {
+    storeLogin('learners', { access_token: 'lrn', token_type: 'Bearer' });
+    storeLogin('administrators', { access_token: 'adm', token_type: 'Bearer' });
+    const fetchMock = mockFetch(async () => json(200, { ok: true }));
+
+    await expect(api.get('/v1/user/info', { params: { apiType: 'administrators', empty: undefined }, apiType: 'administrators' })).resolves.toEqual({ ok: true });
+    let [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/v1/user/info?apiType=administrators');
+    expect(new Headers(init.headers).get('authorization')).toBe('Bearer adm');
+
+    await api.post('/v1/things', { a: 1 });
+    [url, init] = fetchMock.mock.calls[1]!;
+    expect(url).toBe('/api/v1/things');
+    expect(init.method).toBe('POST');
+    expect(init.body).toBe('{"a":1}');
+    expect(new Headers(init.headers).get('authorization')).toBe('Bearer lrn');
+    expect(toast).not.toHaveBeenCalled();
+  });
+
+  it('sends no Authorization header without a token', async () => {
+    const fetchMock = mockFetch(async () => json(200, {}));
+    await api.get('/v1/open');
+    expect(new Headers(fetchMock.mock.calls[0]![1].headers).has('authorization')).toBe(false);
+  });
+
+  it('422: joins the first message of each field and shows it', async () => {
+    mockFetch(async () =>
+      json(422, { message: '输入有误', errors: { username: ['请输入用户名', '第二条'], password: ['请输入密码'] } }),
+    );
+    const error = await api.post('/v1/authorizations', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(422);
+    expect((error as ApiError).message).toBe('请输入用户名；请输入密码');
+    expect((error as ApiError).fieldErrors).toEqual({ username: ['请输入用户名', '第二条'], password: ['请输入密码'] });
+    expect(toast).toHaveBeenCalledWith('请输入用户名；请输入密码');
+  });
+
+  it('422 without field errors shows the response message', async () => {
+    mockFetch(async () => json(422, { message: '数据无效' }));
+    await expect(api.post('/v1/x', {})).rejects.toThrow('数据无效');
+    expect(toast).toHaveBeenCalledWith('数据无效');
+  });
+
+  it.each([403002, 403003])('403 with code %i goes back to the caller as data, without a toast', async (code) => {
+    mockFetch(async () => json(403, { message: '请先完善个人资料', code }));
+    const answer = await api.post('/v1/enrollments', {});
+    expect(answer).toEqual({ message: '请先完善个人资料', code });
+    expect(isBusinessRefusal(answer)).toBe(true);
+    expect(toast).not.toHaveBeenCalled();
+  });
+
+  it('any other 403 shows the message and rejects', async () => {
+    mockFetch(async () => json(403, { message: '无权访问', code: 403001 }));
+    await expect(api.get('/v1/admin-only')).rejects.toMatchObject({ status: 403, message: '无权访问' });
+    expect(toast).toHaveBeenCalledWith('无权访问');
+  });
+
+  it('a failure without a message shows Error', async () => {
+    mockFetch(async () => new Response('<html>Bad gateway</html>', { status: 502 }));
+    await expect(api.get('/v1/x')).rejects.toMatchObject({ status: 502, message: 'Error' });
+    expect(toast).toHaveBeenCalledWith('Error');
+  });
+
+  it('401: resets and logs out both sessions, reloads the page, then rejects', async () => {
+    storeLogin('learners', { access_token: 'lrn' });
+    storeLogin('administrators', { access_token: 'adm' });
+    mockFetch(async () => json(401, { message: '登录已过期，请重新登录' }));
+    await expect(api.get('/v1/user/info', { apiType: 'administrators' })).rejects.toMatchObject({ status: 401 });
+    expect(isLoggedIn('learner')).toBe(false);
+    expect(isLoggedIn('admin')).toBe(false);
+    expect(learnerSession.value.token).toBe('');
+    expect(adminSession.value.token).toBe('');
+    expect(document.cookie).not.toMatch(/Token=/);
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('a network failure says the network is unavailable (translated), not Error', async () => {
+    mockFetch(async () => Promise.reject(new TypeError('Failed to fetch')));
+    const error = await api.get('/v1/x').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as Error).message).toMatch(/network is unavailable/i);
+    expect(toast).toHaveBeenCalledWith((error as Error).message);
+
+    setLanguage('zh');
+    await expect(api.get('/v1/x')).rejects.toThrow('网络不可用，请检查网络连接后重试');
+  });
+
+  it('times out after 20 s with a timed-out message', async () => {
+    vi.useFakeTimers();
+    mockFetch(
+      (_input, init) =>
+        new Promise<Response>((_resolve, reject) => {
+          init.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
+        }),
+    );
+    const pending = api.get('/v1/slow').catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(19_999);
+    expect(toast).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    const error = await pending;
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect((error as Error).message).toMatch(/timed out/i);
+    expect(toast).toHaveBeenCalledWith((error as Error).message);
+  });
+
+  it('silent requests throw without a toast', async () => {
+    mockFetch(async () => json(404, { message: 'Not found' }));
+    await expect(api.get('/v1/maybe', { silent: true })).rejects.toBeInstanceOf(ApiError);
+    expect(toast).not.toHaveBeenCalled();
+  });
+
+  it('in production, errors go to the error-log store', async () => {
+    mockFetch(async () => json(500, { message: '服务器错误' }));
+    await expect(api.get('/v1/x')).rejects.toBeInstanceOf(ApiError);
+    expect(errorLogs.value).toHaveLength(0);
+
+    vi.stubEnv('PROD', true);
+    await expect(api.get('/v1/x')).rejects.toBeInstanceOf(ApiError);
+    expect(errorLogs.value).toHaveLength(1);
+    expect(errorLogs.value[0]).toMatchObject({ message: '服务器错误', stack: 'GET /api/v1/x -> 500' });
+  });
+});
