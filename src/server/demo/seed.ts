@@ -1,5 +1,10 @@
 // The demo dataset of PRODUCT.md §5, created through the same services the API uses.
+import { count } from 'drizzle-orm';
+import { seedAccountsDemo } from '../accounts/demo.ts';
 import type { Db } from '../db/client.ts';
+import { administrators } from '../db/schema/index.ts';
+import { seedCertificationDemo } from '../certification/demo.ts';
+import { seedRegistrationDemo } from '../registration/demo.ts';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 
@@ -11,8 +16,22 @@ export const DEMO_ACCOUNTS = [
   { username: 'learner2', role: 'learner (第二位学员)' },
 ] as const;
 
-export async function isDatabaseEmpty(_db: Db): Promise<boolean> {
-  return true;
+/** A database without any administrator has never been set up (neither demo nor admin:create). */
+export async function isDatabaseEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(administrators);
+  return (row?.n ?? 0) === 0;
 }
 
-export async function seedDemo(_db: Db): Promise<void> {}
+/** Where demo files go and the sandbox gateway's signing secret (the running config's values). */
+export interface DemoOptions {
+  uploadDir: string;
+  paymentSecret: string;
+}
+
+export async function seedDemo(db: Db, options: DemoOptions): Promise<void> {
+  // Accounts and organisations first: every other area's demo data refers to them.
+  await seedAccountsDemo(db, DEMO_PASSWORD);
+  await seedRegistrationDemo(db, options);
+  // Rooms, staff, tickets, scores and certificates for plans past their exam.
+  await seedCertificationDemo(db, options);
+}

@@ -1,0 +1,93 @@
+import { Alert, Anchor, Badge, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useSearch } from 'wouter';
+import { ApiError } from '../../../lib/api/errors.ts';
+import { useT } from '../../../lib/i18n/index.ts';
+import { isoDateTime } from '../../../lib/utils/iso-time.ts';
+import { openMessage, type InboxItem } from '../api.ts';
+
+/** `/userCenter/myNotifyInfo?id=`: one message; opening it marks it read. */
+export default function MyNotifyInfoPage() {
+  const t = useT();
+  const id = Number(new URLSearchParams(useSearch()).get('id'));
+  const valid = Number.isInteger(id) && id > 0;
+  const [state, setState] = useState<{ item: InboxItem | null; loading: boolean; error: 'notFound' | 'failed' | null }>({ item: null, loading: valid, error: valid ? null : 'notFound' });
+
+  const load = useCallback(async () => {
+    if (!valid) return;
+    setState({ item: null, loading: true, error: null });
+    try {
+      setState({ item: await openMessage(id), loading: false, error: null });
+    } catch (error) {
+      setState({ item: null, loading: false, error: error instanceof ApiError && error.status === 404 ? 'notFound' : 'failed' });
+    }
+  }, [id, valid]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const item = state.item;
+  let content;
+  if (state.loading) {
+    content = (
+      <Center py="xl">
+        <Loader />
+      </Center>
+    );
+  } else if (state.error === 'notFound') {
+    content = (
+      <Alert color="gray" data-testid="notify-not-found">
+        {t('certification.notify.notFound')}
+      </Alert>
+    );
+  } else if (state.error || !item) {
+    content = (
+      <Alert color="red" title={t('common.loadFailed')} data-testid="notify-error">
+        <Button size="xs" variant="light" color="red" onClick={() => void load()}>
+          {t('common.retry')}
+        </Button>
+      </Alert>
+    );
+  } else {
+    content = (
+      <Card withBorder radius="md" padding="lg" data-testid="notify-detail">
+        <Stack gap="sm">
+          <Group gap="xs" wrap="wrap">
+            <Title order={2} fz="md" data-testid="notify-title">
+              {item.title}
+            </Title>
+            {item.broadcast && (
+              <Badge size="sm" variant="light">
+                {t('certification.notify.broadcast')}
+              </Badge>
+            )}
+          </Group>
+          <Text fz="xs" c="dimmed">
+            {isoDateTime(item.created_at)}
+          </Text>
+          <Text fz="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }} data-testid="notify-body">
+            {item.body}
+          </Text>
+          {item.link && item.link.startsWith('/') && (
+            <Anchor component={Link} href={item.link} fz="sm">
+              {t('certification.notify.link')}
+            </Anchor>
+          )}
+        </Stack>
+      </Card>
+    );
+  }
+
+  return (
+    <Stack gap="md" data-testid="my-notify-info-page">
+      <Group>
+        <Button component={Link} href="/userCenter/myNotify" variant="subtle" size="xs" leftSection={<IconArrowLeft size={14} />}>
+          {t('certification.notify.back')}
+        </Button>
+      </Group>
+      {content}
+    </Stack>
+  );
+}

@@ -1,0 +1,182 @@
+// The learner's side of the certification chain (issue 6) against the built app and the demo data: the
+// admission ticket (PDF download with extractable Chinese text, viewable offline once seen), published
+// scores with the certificate, notifications, and the public QR verification page.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import type { Page } from '@playwright/test';
+import { apiLogin, bearer, expect, loginWithToken, test } from './fixtures/index.ts';
+
+const run = promisify(execFile);
+
+// One learner's data throughout (notifications are marked read): one test at a time.
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
+
+interface TicketAnswer {
+  data: { ticket_no: string; name: string; plan_title: string }[];
+}
+interface ScoreAnswer {
+  data: { plan_code: string; passed: boolean; theory: number | null; certificate: { number: string; verify_path: string } | null }[];
+}
+
+async function waitForWorker(page: Page): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration();
+          return registration?.active?.state === 'activated' && navigator.serviceWorker.controller !== null;
+        }),
+      { timeout: 60_000, intervals: [200] },
+    )
+    .toBe(true);
+}
+
+test('the learner views the admission ticket, downloads its PDF and still sees it offline, marked offline', async ({ page, context, request }, testInfo) => {
+  const token = await apiLogin(request, 'learner');
+  const tickets = (await (await request.get('/api/v0/user/occupational-skill-tests/admissionDownload', { headers: bearer(token) })).json()) as TicketAnswer;
+  const ticket = tickets.data[0];
+  expect(ticket, 'the demo learner holds a ticket').toBeTruthy();
+
+  await loginWithToken(page, 'learner', '/userCenter/admissionDown');
+  const card = page.locator(`[data-testid="ticket-card"][data-ticket-no="${ticket!.ticket_no}"]`);
+  await expect(card).toBeVisible({ timeout: 30_000 });
+  await expect(card.getByTestId('ticket-name')).toHaveText(ticket!.name);
+  // The ID number is masked on screen.
+  await expect(card.getByTestId('ticket-id-number')).toContainText('*');
+
+  const [download] = await Promise.all([page.waitForEvent('download'), card.getByTestId('ticket-download').click()]);
+  const file = testInfo.outputPath('ticket.pdf');
+  await download.saveAs(file);
+  const { stdout } = await run('pdftotext', ['-enc', 'UTF-8', file, '-']);
+  expect(stdout).toContain(ticket!.name);
+  expect(stdout).toContain(ticket!.ticket_no);
+
+  // Once the service worker controls the page, the ticket page opens offline from the device.
+  await waitForWorker(page);
+  await page.reload();
+  await expect(card).toBeVisible({ timeout: 30_000 });
+  await context.setOffline(true);
+  try {
+    await page.reload();
+    await expect(card).toBeVisible({ timeout: 30_000 });
+    await expect(card.getByTestId('ticket-name')).toHaveText(ticket!.name);
+    const badge = page.getByTestId('stale-badge');
+    await expect(badge).toHaveAttribute('data-state', 'offline');
+    await expect(badge).toContainText(/离线数据|Offline data/);
+  } finally {
+    await context.setOffline(false);
+  }
+});
+
+test('the learner sees published scores and the certificate, and its QR verification page confirms it', async ({ page, request, browser }, testInfo) => {
+  const token = await apiLogin(request, 'learner');
+  const scores = (await (await request.get('/api/v0/user/occupational-skill-tests/examScores', { headers: bearer(token) })).json()) as ScoreAnswer;
+  const certified = scores.data.find((s) => s.certificate !== null);
+  expect(certified, 'the demo learner holds a certificate').toBeTruthy();
+  const certificate = certified!.certificate!;
+
+  await loginWithToken(page, 'learner', '/userCenter/achievementQuery');
+  const card = page.locator(`[data-testid="score-card"][data-plan-code="${certified!.plan_code}"]`);
+  await expect(card).toBeVisible({ timeout: 30_000 });
+  await expect(card.getByTestId('score-result')).toHaveAttribute('data-result', 'passed');
+  await expect(card.getByTestId('score-theory')).toHaveText(String(certified!.theory));
+  await expect(card.getByTestId('certificate-number')).toHaveText(certificate.number);
+
+  // The QR code's page is public: a fresh context without any session.
+  const anonymous = await browser.newContext({ baseURL: testInfo.project.use.baseURL, locale: 'zh-CN' });
+  try {
+    const visitor = await anonymous.newPage();
+    await visitor.goto(certificate.verify_path);
+    const result = visitor.getByTestId('verify-result');
+    await expect(result).toHaveAttribute('data-state', 'valid', { timeout: 30_000 });
+    await expect(visitor.getByTestId('verify-number')).toHaveText(certificate.number);
+    // The holder's name is masked.
+    await expect(visitor.getByTestId('verify-name')).toContainText('*');
+
+    await visitor.goto('/verify/certificate/no-such-token');
+    await expect(visitor.getByTestId('verify-result')).toHaveAttribute('data-state', 'not_found', { timeout: 30_000 });
+  } finally {
+    await anonymous.close();
+  }
+});
+
+test('the learner reads notifications: unread marked, opening one marks it read, mark all read', async ({ page, request }) => {
+  // A staff broadcast: every learner gets one more unread message.
+  const managerToken = await apiLogin(request, 'manager', 'administrators');
+  const title = `考前提醒 ${Date.now() % 100000}`;
+  const sent = await request.post('/api/v1/admin/notifications', { headers: bearer(managerToken), data: { title, body: '请提前 30 分钟到达考场。' } });
+  expect(sent.status(), await sent.text()).toBe(201);
+
+  await loginWithToken(page, 'learner', '/userCenter/myNotify');
+  await expect(page.getByTestId('unread-badge')).toBeVisible({ timeout: 30_000 });
+  const items = page.getByTestId('notify-item');
+  const message = items.filter({ hasText: title });
+  await expect(message).toHaveAttribute('data-read', '0', { timeout: 30_000 });
+  await expect(message.getByTestId('notify-unread')).toBeVisible();
+
+  await message.click();
+  await expect(page).toHaveURL(/\/userCenter\/myNotifyInfo\?id=\d+/);
+  await expect(page.getByTestId('notify-title')).toHaveText(title);
+  await expect(page.getByTestId('notify-body')).toHaveText('请提前 30 分钟到达考场。');
+  await page.goBack();
+  await expect(message).toHaveAttribute('data-read', '1');
+
+  await page.getByTestId('notify-mark-all').click();
+  await expect(page.locator('[data-testid="notify-item"][data-read="0"]')).toHaveCount(0);
+  await expect(page.getByTestId('notify-unread')).toHaveCount(0);
+  await page.reload();
+  await expect(items.first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('unread-badge')).toHaveCount(0);
+});
+
+test('the manager adds an exam room (validated), then deletes it after confirming', async ({ page }) => {
+  await loginWithToken(page, 'manager', '/manage/examinationAffairsManage/room/index');
+  await expect(page.getByTestId('rooms-table')).toBeVisible({ timeout: 30_000 });
+  await page.getByTestId('room-add').click();
+  await page.getByTestId('room-save').click();
+  await expect(page.getByText('请选择考点')).toBeVisible();
+  await page.getByTestId('room-site').click();
+  await page.getByRole('option').first().click();
+  const name = `E2E考场${Date.now() % 100000}`;
+  await page.getByTestId('room-name').fill(name);
+  await page.getByTestId('room-save').click();
+  await page.getByPlaceholder('搜索名称').fill(name);
+  const table = page.getByTestId('rooms-table');
+  await expect(table).toContainText(name);
+  await page.getByTestId('room-delete').first().click();
+  await expect(page.getByRole('dialog')).toContainText(name);
+  await page.getByTestId('confirm-delete').click();
+  await expect(table).not.toContainText(name);
+});
+
+test('the manager finds a certificate and revokes it with a reason; its verification page then says revoked', async ({ page, request }) => {
+  const token = await apiLogin(request, 'manager', 'administrators');
+  const list = (await (await request.get('/api/v1/admin/certificates?state=valid&limit=50', { headers: bearer(token) })).json()) as {
+    data: { number: string; verify_path: string; holder_name: string }[];
+  };
+  // Someone other than the demo learners, so the learner tests keep their valid certificate.
+  const own = new Set<string>();
+  for (const learner of ['learner', 'learner2']) {
+    const learnerToken = await apiLogin(request, learner);
+    const scores = (await (await request.get('/api/v0/user/occupational-skill-tests/examScores', { headers: bearer(learnerToken) })).json()) as ScoreAnswer;
+    for (const s of scores.data) if (s.certificate) own.add(s.certificate.number);
+  }
+  const target = list.data.find((c) => !own.has(c.number));
+  expect(target, 'the demo data has issued certificates').toBeTruthy();
+
+  await loginWithToken(page, 'manager', '/manage/dataStatisticsManage/certificate');
+  await expect(page.getByTestId('certificates-table')).toBeVisible({ timeout: 30_000 });
+  await page.getByTestId('certificate-search').fill(target!.number);
+  const table = page.getByTestId('certificates-table');
+  await expect(table.getByText(target!.number)).toBeVisible();
+  await expect(table.getByTestId('certificate-revoke')).toHaveCount(1);
+  await table.getByTestId('certificate-revoke').click();
+  await page.getByTestId('revoke-submit').click();
+  await expect(page.getByText('撤销原因至少 2 个字符')).toBeVisible();
+  await page.getByTestId('revoke-reason').fill('证书信息有误，予以撤销');
+  await page.getByTestId('revoke-submit').click();
+  await expect(table.getByTestId('certificate-state')).toHaveAttribute('data-state', 'revoked');
+
+  await page.goto(target!.verify_path);
+  await expect(page.getByTestId('verify-result')).toHaveAttribute('data-state', 'revoked', { timeout: 30_000 });
+});
