@@ -10,6 +10,14 @@ import { useT } from '../../../lib/i18n/index.ts';
 import { storeLogin, type SessionKind } from '../../../lib/state/session.ts';
 import { fetchCaptcha, login } from '../api.ts';
 
+/** `?redirect=` brings the user back to what they chose (e.g. "apply"); only paths on this site, and only the right area. */
+function safeRedirect(isAdmin: boolean): string | null {
+  const target = new URLSearchParams(location.search).get('redirect');
+  if (!target || !target.startsWith('/') || target.startsWith('//') || target.includes('\\')) return null;
+  const adminArea = target.startsWith('/manage/');
+  return adminArea === isAdmin && !target.startsWith('/login') && !target.startsWith('/manage/login') ? target : null;
+}
+
 interface LoginPageProps {
   kind: SessionKind;
 }
@@ -67,7 +75,7 @@ export default function LoginPage({ kind }: LoginPageProps) {
         user_type: userType,
       });
       storeLogin(userType, answer);
-      navigate(isAdmin ? '/manage/index' : '/userCenter', { replace: true });
+      navigate(safeRedirect(isAdmin) ?? (isAdmin ? '/manage/index' : '/userCenter'), { replace: true });
     } catch (error) {
       if (error instanceof ApiError) {
         const fieldErrors = error.fieldErrors;

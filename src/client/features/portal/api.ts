@@ -1,0 +1,58 @@
+// Public portal calls (spec §7): banners and the skill tests open for registration. No token needed;
+// a signed-in learner's token is sent anyway so the detail can say whether they already applied.
+import type { ListResponse } from '../../../shared/api/errors.ts';
+import type { EnrollmentState, MaterialKey, PlanState } from '../../../shared/registration/schema.ts';
+import { api } from '../../lib/api/client.ts';
+
+export interface Banner {
+  id: number;
+  title: string;
+  image_url: string;
+  link: string;
+  sort: number;
+}
+
+/** An exam plan as the portal lists it (GET /v1/skill-tests/skill-tests/list). */
+export interface SkillTest {
+  id: number;
+  code: string;
+  title: string;
+  occupation: { id: number; code: string; name: string };
+  level: number;
+  level_name: string;
+  organization: { id: number; name: string };
+  registration_starts_at: string;
+  registration_ends_at: string;
+  exam_starts_at: string | null;
+  fee_fen: number;
+  capacity: number;
+  enrolled_count: number;
+  seats_left: number;
+  required_materials: MaterialKey[];
+  state: PlanState;
+  registration_open: boolean;
+}
+
+export interface SkillTestDetail extends SkillTest {
+  description: string;
+  sessions: { id: number; kind: 'theory' | 'practical'; name: string; starts_at: string; ends_at: string }[];
+  my_enrollment: { id: number; state: EnrollmentState } | null;
+}
+
+export interface SkillTestQuery {
+  page: number;
+  limit: number;
+  keyword?: string;
+}
+
+export function fetchBanners(): Promise<{ data: Banner[] }> {
+  return api.get('/v1/skill-tests/banners/list', { silent: true });
+}
+
+export function fetchSkillTests(query: SkillTestQuery): Promise<ListResponse<SkillTest>> {
+  return api.get('/v1/skill-tests/skill-tests/list', { params: { ...query }, silent: true });
+}
+
+export function fetchSkillTest(id: number): Promise<SkillTestDetail> {
+  return api.get(`/v1/skill-tests/skill-tests/${id}`, { apiType: 'learners', silent: true });
+}

@@ -1,0 +1,137 @@
+import { Anchor, Box, Burger, Button, Container, Drawer, Group, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useSignals } from '@preact/signals-react/runtime';
+import { Link } from 'wouter';
+import { LanguagePicker } from '../../../lib/components/LanguagePicker.tsx';
+import { Logo } from '../../../lib/components/Logo.tsx';
+import { useT } from '../../../lib/i18n/index.ts';
+import { isLoggedIn, learnerSession } from '../../../lib/state/session.ts';
+
+const NAV = [
+  { href: '/', key: 'home' },
+  { href: '/enroll', key: 'enroll' },
+  { href: '/course', key: 'course' },
+  { href: '/news', key: 'news' },
+] as const;
+
+/** The public header: logo and title, the portal's sections, and log in / sign up or the user centre. */
+export function PortalHeader({ active }: { active: '/' | '/enroll' }) {
+  useSignals();
+  const t = useT();
+  const [menuOpened, menu] = useDisclosure(false);
+  const loggedIn = isLoggedIn('learner');
+  const name = learnerSession.value.name;
+
+  const account = loggedIn ? (
+    <Button component={Link} href="/userCenter" variant="white" size="xs" data-testid="home-user-center">
+      {name || t('learner.userCenter')}
+    </Button>
+  ) : (
+    <Group gap="xs" wrap="nowrap">
+      <Button component={Link} href="/login" variant="white" size="xs" data-testid="home-login">
+        {t('registration.portal.login')}
+      </Button>
+      <Button component={Link} href="/sign" variant="outline" color="white" size="xs" data-testid="home-sign">
+        {t('registration.portal.signUp')}
+      </Button>
+    </Group>
+  );
+
+  return (
+    <Box
+      component="header"
+      bg="brand.6"
+      c="white"
+      pos="sticky"
+      top={0}
+      style={{ zIndex: 100 }}
+      data-testid="portal-header"
+    >
+      <Container size="lg" h={{ base: 52, sm: 64 }}>
+        <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
+          <Anchor component={Link} href="/" c="white" underline="never" style={{ minWidth: 0 }}>
+            <Group gap="xs" wrap="nowrap">
+              <Logo size={32} color="#fff" />
+              <Text fw={700} fz={{ base: 'sm', sm: 'lg' }} truncate="end" data-testid="portal-title">
+                {t('common.platformTitle')}
+              </Text>
+            </Group>
+          </Anchor>
+          <Group gap="lg" wrap="nowrap" visibleFrom="sm">
+            {NAV.map((item) => (
+              <Anchor
+                key={item.href}
+                component={Link}
+                href={item.href}
+                c="white"
+                fw={active === item.href ? 700 : 400}
+                underline={active === item.href ? 'always' : 'hover'}
+                data-testid={`portal-nav-${item.key}`}
+              >
+                {t(`registration.portal.nav.${item.key}`)}
+              </Anchor>
+            ))}
+            {account}
+            <LanguagePicker variant="transparent" color="white" />
+          </Group>
+          <Group gap={4} wrap="nowrap" hiddenFrom="sm">
+            <Button
+              component={Link}
+              href={loggedIn ? '/userCenter' : '/login'}
+              variant="white"
+              size="compact-xs"
+              data-testid={loggedIn ? 'portal-mobile-user-center' : 'portal-mobile-login'}
+            >
+              {loggedIn ? t('learner.userCenter') : t('registration.portal.login')}
+            </Button>
+            <Burger
+              color="white"
+              size="sm"
+              opened={menuOpened}
+              onClick={menu.toggle}
+              aria-label={t('registration.portal.menu')}
+              data-testid="portal-menu"
+            />
+          </Group>
+        </Group>
+      </Container>
+      <Drawer
+        opened={menuOpened}
+        onClose={menu.close}
+        position="right"
+        size="75%"
+        title={t('common.platformTitle')}
+        hiddenFrom="sm"
+      >
+        <Stack gap="md">
+          {NAV.map((item) => (
+            <Anchor
+              key={item.href}
+              component={Link}
+              href={item.href}
+              onClick={menu.close}
+              fw={active === item.href ? 700 : 400}
+            >
+              {t(`registration.portal.nav.${item.key}`)}
+            </Anchor>
+          ))}
+          {loggedIn ? (
+            <Button component={Link} href="/userCenter" onClick={menu.close}>
+              {t('learner.userCenter')}
+            </Button>
+          ) : (
+            <>
+              <Button component={Link} href="/login" onClick={menu.close}>
+                {t('registration.portal.login')}
+              </Button>
+              <Button component={Link} href="/sign" variant="default" onClick={menu.close}>
+                {t('registration.portal.signUp')}
+              </Button>
+            </>
+          )}
+          <LanguagePicker variant="default" />
+        </Stack>
+      </Drawer>
+    </Box>
+  );
+}

@@ -1,0 +1,143 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Center,
+  Divider,
+  Group,
+  List,
+  Loader,
+  Modal,
+  Stack,
+  Text,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import { useT } from '../../../lib/i18n/index.ts';
+import { formatFen } from '../../../lib/utils/money.ts';
+import { fetchSkillTest, type SkillTestDetail as Detail } from '../api.ts';
+import { isoDateTime as dateTimeText } from '../../../lib/utils/iso-time.ts';
+import { applyHref } from '../apply-link.ts';
+
+/** The details of one skill test in a dialog (full screen on a phone). */
+export function SkillTestDetail({
+  id,
+  onClose,
+  loggedIn,
+}: {
+  id: number | null;
+  onClose: () => void;
+  loggedIn: boolean;
+}) {
+  const t = useT();
+  const [state, setState] = useState<{ id: number; detail: Detail | null; failed: boolean } | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const phone = useMediaQuery('(max-width: 768px)') ?? false;
+
+  useEffect(() => {
+    if (id === null) return;
+    let cancelled = false;
+    fetchSkillTest(id).then(
+      (detail) => !cancelled && setState({ id, detail, failed: false }),
+      () => !cancelled && setState({ id, detail: null, failed: true }),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [id, attempt]);
+
+  const current = state && state.id === id ? state : null;
+  const detail = current?.detail ?? null;
+
+  return (
+    <Modal
+      opened={id !== null}
+      onClose={onClose}
+      title={detail?.title ?? t('registration.portal.details')}
+      size="lg"
+      fullScreen={phone}
+      data-testid="skill-test-detail"
+    >
+      {!current ? (
+        <Center py="xl">
+          <Loader />
+        </Center>
+      ) : current.failed || !detail ? (
+        <Alert color="red" title={t('common.loadFailed')}>
+          <Button size="xs" variant="light" color="red" onClick={() => setAttempt((n) => n + 1)}>
+            {t('common.retry')}
+          </Button>
+        </Alert>
+      ) : (
+        <Stack gap="sm">
+          <Group gap="xs">
+            <Badge variant="light">{detail.occupation.name}</Badge>
+            <Badge variant="light" color="grape">
+              {detail.level_name}
+            </Badge>
+            <Badge variant="light" color="gray">
+              {detail.organization.name}
+            </Badge>
+          </Group>
+          {detail.description && (
+            <Text fz="sm" style={{ whiteSpace: 'pre-wrap' }}>
+              {detail.description}
+            </Text>
+          )}
+          <Divider />
+          <Text fz="sm">
+            {t('registration.portal.window')}: {dateTimeText(detail.registration_starts_at)} ~{' '}
+            {dateTimeText(detail.registration_ends_at)}
+          </Text>
+          <Text fz="sm">
+            {t('registration.portal.fee')}: <b>{formatFen(detail.fee_fen)}</b> ·{' '}
+            {t('registration.portal.seatsLeft', { n: detail.seats_left, total: detail.capacity })}
+          </Text>
+          {detail.sessions.length > 0 && (
+            <>
+              <Text fz="sm" fw={600}>
+                {t('registration.portal.sessions')}
+              </Text>
+              <List size="sm" spacing={4}>
+                {detail.sessions.map((session) => (
+                  <List.Item key={session.id}>
+                    {session.name}: {dateTimeText(session.starts_at)} ~{' '}
+                    {dateTimeText(session.ends_at).slice(11)}
+                  </List.Item>
+                ))}
+              </List>
+            </>
+          )}
+          <Text fz="sm" fw={600}>
+            {t('registration.portal.materials')}
+          </Text>
+          <Text fz="sm" c="dimmed">
+            {detail.required_materials.map((key) => t(`registration.material.${key}`)).join('、') ||
+              t('registration.portal.noMaterials')}
+          </Text>
+          <Group justify="flex-end" mt="sm">
+            {detail.my_enrollment ? (
+              <Button
+                component={Link}
+                href={`/userCenter/myEnrollInfo?id=${detail.my_enrollment.id}`}
+                data-testid="skill-test-my-enrollment"
+              >
+                {t('registration.portal.viewMine')}
+              </Button>
+            ) : (
+              <Button
+                component={Link}
+                href={applyHref(detail.id, loggedIn)}
+                disabled={!detail.registration_open || detail.seats_left <= 0}
+                data-testid="skill-test-detail-apply"
+              >
+                {loggedIn ? t('registration.portal.apply') : t('registration.portal.loginToApply')}
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,66 @@
+import { Anchor, Box, Container, Group, Stack, Title } from '@mantine/core';
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import { usePagedList } from '../../../lib/components/ListTable.tsx';
+import { useT } from '../../../lib/i18n/index.ts';
+import { isLoggedIn } from '../../../lib/state/session.ts';
+import { fetchBanners, fetchSkillTests, type Banner } from '../api.ts';
+import { BannerCarousel } from '../components/BannerCarousel.tsx';
+import { PortalHeader } from '../components/PortalHeader.tsx';
+import { SkillTestDetail } from '../components/SkillTestDetail.tsx';
+import { SkillTestGrid } from '../components/SkillTestGrid.tsx';
+
+const HOME_TESTS = 6;
+
+/** `/`: banners and the skill tests open for registration. */
+export default function PortalPage() {
+  useSignals();
+  const t = useT();
+  const loggedIn = isLoggedIn('learner');
+  const [banners, setBanners] = useState<{ list: Banner[]; loading: boolean }>({ list: [], loading: true });
+  const [detailId, setDetailId] = useState<number | null>(null);
+  const tests = usePagedList((query) => fetchSkillTests({ ...query, page: 1, limit: HOME_TESTS }));
+
+  useEffect(() => {
+    let cancelled = false;
+    fetchBanners().then(
+      (answer) => !cancelled && setBanners({ list: answer.data, loading: false }),
+      // Banners are decoration: without them the page still works.
+      () => !cancelled && setBanners({ list: [], loading: false }),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  return (
+    <Box mih="100vh" bg="var(--mantine-color-gray-0)" data-testid="portal-page">
+      <PortalHeader active="/" />
+      <Container size="lg" py={{ base: 'sm', sm: 'lg' }} px={{ base: 'xs', sm: 'md' }}>
+        <Stack gap="lg">
+          <BannerCarousel banners={banners.list} loading={banners.loading} />
+          <Box component="section" aria-labelledby="open-tests-title">
+            <Group justify="space-between" mb="sm">
+              <Title order={2} fz={{ base: 'md', sm: 'lg' }} id="open-tests-title">
+                {t('registration.portal.openTests')}
+              </Title>
+              <Anchor component={Link} href="/enroll" fz="sm" data-testid="portal-more-tests">
+                {t('registration.portal.more')}
+              </Anchor>
+            </Group>
+            <SkillTestGrid
+              tests={tests.rows}
+              loading={tests.loading}
+              error={tests.error}
+              onRetry={tests.reload}
+              onDetails={setDetailId}
+              loggedIn={loggedIn}
+            />
+          </Box>
+        </Stack>
+      </Container>
+      <SkillTestDetail id={detailId} onClose={() => setDetailId(null)} loggedIn={loggedIn} />
+    </Box>
+  );
+}
