@@ -7,6 +7,8 @@ import type { PageLoader } from './page-registry.ts';
 export const managePages: Record<string, PageLoader> = {
   index: () => import('../features/manage-home/pages/ManageHomePage.tsx'),
   'examinationAffairsManage/plan/index': () => import('../features/exam-plans/pages/PlanIndexPage.tsx'),
+  'examinationAffairsManage/room/index': () => import('../features/exam-rooms/pages/RoomPage.tsx'),
+  'dataStatisticsManage/certificate': () => import('../features/certificates/pages/CertificatePage.tsx'),
   'examineManage/exam/plan': () => import('../features/exam-review/pages/ReviewPage.tsx'),
   'trainingManage/financial/check': () => import('../features/finance/pages/ReconciliationPage.tsx'),
   'trainingManage/financial/fix': () => import('../features/finance/pages/PricingPage.tsx'),

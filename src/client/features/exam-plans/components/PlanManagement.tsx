@@ -1,0 +1,264 @@
+// Plan management (founder, manager): the searchable, filterable plan list with the spec's pagination,
+// the create/edit drawer, the detail drawer and the state actions, each confirmed before it runs.
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Progress,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconEdit, IconEye, IconPlus } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import type { PlanAction } from '../../../../shared/registration/schema.ts';
+import { ListTable, usePagedList, type ListColumn } from '../../../lib/components/ListTable.tsx';
+import { useT } from '../../../lib/i18n/index.ts';
+import { isoDateTime } from '../../../lib/utils/iso-time.ts';
+import { formatFen } from '../../../lib/utils/money.ts';
+import {
+  fetchPlanOptions,
+  fetchPlans,
+  transitionPlan,
+  type ExamPlanSummary,
+  type PlanListFilters,
+  type PlanOptions,
+} from '../api.ts';
+import { PLAN_STATE_COLORS, levelLabel, planActionLabel, planStateLabel } from '../labels.ts';
+import { PLAN_EDITABLE_STATES } from '../plan-form.ts';
+import { CAUTION_ACTIONS, PlanActionsMenu } from './PlanActionsMenu.tsx';
+import { ConfirmDialog } from '../../../lib/components/ConfirmDialog.tsx';
+import { PlanDetailDrawer } from './PlanDetailDrawer.tsx';
+import { PlanFilters } from './PlanFilters.tsx';
+import { PlanFormDrawer } from './PlanFormDrawer.tsx';
+
+type Editing = { planId: number | null } | null;
+
+export function PlanManagement() {
+  const t = useT();
+  const [options, setOptions] = useState<PlanOptions | null>(null);
+  const [filters, setFilters] = useState<PlanListFilters>({});
+  const list = usePagedList((query) => fetchPlans({ ...filters, ...query }), [filters]);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [viewing, setViewing] = useState<number | null>(null);
+  const [detailVersion, setDetailVersion] = useState(0);
+  const [pending, setPending] = useState<{ plan: ExamPlanSummary; action: PlanAction } | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    // A failure is toasted by the API client; the filters and form then offer empty choices.
+    fetchPlanOptions().then(
+      (answer) => !cancelled && setOptions(answer),
+      () => undefined,
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  const refresh = () => {
+    list.reload();
+    setDetailVersion((v) => v + 1);
+  };
+
+  const runAction = async () => {
+    if (!pending) return;
+    await transitionPlan(pending.plan.id, pending.action);
+    notifications.show({
+      color: 'green',
+      message: t('examAffairs.plan.actionDone', {
+        action: planActionLabel(t, pending.action),
+        title: pending.plan.title,
+      }),
+    });
+    refresh();
+  };
+
+  const columns: ListColumn<ExamPlanSummary>[] = [
+    {
+      key: 'title',
+      title: t('examAffairs.plan.title'),
+      render: (plan) => (
+        <div>
+          <Text size="sm" fw={500} data-testid={`plan-row-title-${plan.id}`}>
+            {plan.title}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {plan.code}
+          </Text>
+        </div>
+      ),
+    },
+    {
+      key: 'occupation',
+      title: t('examAffairs.plan.occupationLevel'),
+      render: (plan) => (
+        <div>
+          <Text size="sm">{plan.occupation.name}</Text>
+          <Text size="xs" c="dimmed">
+            {levelLabel(t, plan.level)}
+          </Text>
+        </div>
+      ),
+    },
+    { key: 'college', title: t('examAffairs.plan.college'), render: (plan) => plan.organization.name },
+    {
+      key: 'window',
+      title: t('examAffairs.plan.window'),
+      render: (plan) => (
+        <Text size="xs" style={{ whiteSpace: 'nowrap' }}>
+          {isoDateTime(plan.registration_starts_at)}
+          <br />~ {isoDateTime(plan.registration_ends_at)}
+        </Text>
+      ),
+    },
+    {
+      key: 'exam',
+      title: t('examAffairs.plan.examDate'),
+      render: (plan) => (
+        <Text size="xs" style={{ whiteSpace: 'nowrap' }}>
+          {isoDateTime(plan.exam_starts_at, '{y}-{m}-{d}') || '—'}
+        </Text>
+      ),
+    },
+    {
+      key: 'fee',
+      title: t('examAffairs.plan.fee'),
+      align: 'right',
+      render: (plan) => formatFen(plan.fee_fen),
+    },
+    {
+      key: 'seats',
+      title: t('examAffairs.plan.seats'),
+      width: 120,
+      render: (plan) => (
+        <Stack gap={4}>
+          <Text size="xs">
+            {plan.enrolled_count}/{plan.capacity}
+          </Text>
+          <Progress size="sm" value={plan.capacity ? (plan.enrolled_count / plan.capacity) * 100 : 0} />
+        </Stack>
+      ),
+    },
+    {
+      key: 'state',
+      title: t('examAffairs.plan.state'),
+      width: 110,
+      render: (plan) => (
+        <Badge
+          color={PLAN_STATE_COLORS[plan.state] ?? 'gray'}
+          variant="light"
+          styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}
+          data-testid={`plan-row-state-${plan.id}`}
+        >
+          {planStateLabel(t, plan.state)}
+        </Badge>
+      ),
+    },
+    {
+      key: 'actions',
+      title: t('examAffairs.common.actions'),
+      render: (plan) => (
+        <Group gap={4} wrap="nowrap">
+          <Tooltip label={t('examAffairs.plan.view')}>
+            <ActionIcon
+              variant="subtle"
+              aria-label={t('examAffairs.plan.view')}
+              onClick={() => setViewing(plan.id)}
+              data-testid={`plan-view-${plan.id}`}
+            >
+              <IconEye size={16} />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip
+            label={
+              PLAN_EDITABLE_STATES.includes(plan.state)
+                ? t('examAffairs.plan.edit')
+                : t('examAffairs.plan.notEditable')
+            }
+          >
+            <ActionIcon
+              variant="subtle"
+              aria-label={t('examAffairs.plan.edit')}
+              disabled={!PLAN_EDITABLE_STATES.includes(plan.state)}
+              onClick={() => setEditing({ planId: plan.id })}
+              data-testid={`plan-edit-${plan.id}`}
+            >
+              <IconEdit size={16} />
+            </ActionIcon>
+          </Tooltip>
+          <PlanActionsMenu plan={plan} onAction={(action) => setPending({ plan, action })} />
+        </Group>
+      ),
+    },
+  ];
+
+  return (
+    <Stack gap="md" data-testid="plan-management">
+      <Group justify="space-between">
+        <Title order={2} fz="h3">
+          {t('examAffairs.plan.pageTitle')}
+        </Title>
+        <Button
+          leftSection={<IconPlus size={16} />}
+          onClick={() => setEditing({ planId: null })}
+          data-testid="plan-create"
+        >
+          {t('examAffairs.plan.create')}
+        </Button>
+      </Group>
+      <Paper withBorder p="md" radius="md">
+        <PlanFilters options={options} value={filters} onChange={setFilters} />
+      </Paper>
+      <ListTable
+        columns={columns}
+        rows={list.rows}
+        rowKey={(plan) => plan.id}
+        total={list.total}
+        page={list.page}
+        limit={list.limit}
+        onPageChange={list.setPage}
+        loading={list.loading}
+        error={list.error}
+        onRetry={list.reload}
+        empty={<Text c="dimmed">{t('examAffairs.plan.empty')}</Text>}
+        data-testid="plan-table"
+      />
+
+      <PlanFormDrawer
+        opened={editing !== null}
+        planId={editing?.planId ?? null}
+        options={options}
+        onClose={() => setEditing(null)}
+        onSaved={(saved) => {
+          setEditing(null);
+          refresh();
+          setViewing(saved.id);
+        }}
+      />
+      <PlanDetailDrawer
+        planId={viewing}
+        version={detailVersion}
+        covered={editing !== null || pending !== null}
+        onClose={() => setViewing(null)}
+        onEdit={(id) => setEditing({ planId: id })}
+        onAction={(plan, action) => setPending({ plan, action })}
+      />
+      <ConfirmDialog
+        opened={pending !== null}
+        title={pending ? planActionLabel(t, pending.action) : ''}
+        message={
+          pending ? t(`examAffairs.planActionConfirm.${pending.action}`, { title: pending.plan.title }) : ''
+        }
+        color={pending && CAUTION_ACTIONS.includes(pending.action) ? 'orange' : undefined}
+        onConfirm={runAction}
+        onClose={() => setPending(null)}
+        testId="plan-action-confirm"
+      />
+    </Stack>
+  );
+}

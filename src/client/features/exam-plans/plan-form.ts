@@ -1,0 +1,181 @@
+// The plan form's values and their mapping to the API body. The form speaks yuan and local date-time
+// strings (what the inputs hold); the API speaks integer fen and ISO instants. Validation is the shared
+// planInputSchema (the server's own rules), run on the body the form would send, with its issue paths
+// mapped back to form fields; a 422 from the server is mapped the same way.
+import dayjs from 'dayjs';
+import {
+  DEFAULT_FORM_FIELDS,
+  DEFAULT_REQUIRED_MATERIALS,
+  planInputSchema,
+  type FormFieldKey,
+  type MaterialKey,
+  type PlanInput,
+  type PlanState,
+} from '../../../shared/registration/schema.ts';
+import type { ExamPlanDetail } from './api.ts';
+
+/** A Mantine dates value: 'YYYY-MM-DD HH:mm:ss' in the device's time zone. */
+export type LocalDateTime = string | null;
+
+export interface SessionValues {
+  kind: 'theory' | 'practical';
+  name: string;
+  starts_at: LocalDateTime;
+  ends_at: LocalDateTime;
+}
+
+export interface PlanFormValues {
+  title: string;
+  occupation_id: string | null;
+  level: string | null;
+  organization_id: string | null;
+  registration_starts_at: LocalDateTime;
+  registration_ends_at: LocalDateTime;
+  fee_yuan: number | string;
+  capacity: number | string;
+  pass_theory: number | string;
+  pass_practical: number | string;
+  required_materials: MaterialKey[];
+  form_fields: FormFieldKey[];
+  description: string;
+  sessions: SessionValues[];
+}
+
+/** States in which the server accepts an edit of the plan (exam-plans service EDITABLE_STATES). */
+export const PLAN_EDITABLE_STATES: readonly PlanState[] = ['draft', 'published', 'registration_closed'];
+
+const LOCAL_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+
+export const isoToLocal = (iso: string | null | undefined): LocalDateTime =>
+  iso ? dayjs(iso).format(LOCAL_FORMAT) : null;
+
+export function localToIso(value: LocalDateTime): string | undefined {
+  if (!value) return undefined;
+  const parsed = dayjs(value);
+  return parsed.isValid() ? parsed.toISOString() : undefined;
+}
+
+/** 280 -> 28000, '12.5' -> 1250; undefined when empty or not a number (the schema then says what is missing). */
+export function yuanToFen(yuan: number | string): number | undefined {
+  if (yuan === '' || yuan === null || yuan === undefined) return undefined;
+  const value = typeof yuan === 'number' ? yuan : Number(yuan);
+  if (!Number.isFinite(value)) return undefined;
+  return Math.round(value * 100);
+}
+
+export const fenToYuan = (fen: number): number => fen / 100;
+
+const numberOrUndefined = (value: number | string | null): number | undefined => {
+  if (value === '' || value === null) return undefined;
+  const n = Number(value);
+  return Number.isFinite(n) ? n : undefined;
+};
+
+export function emptyPlanForm(now = dayjs()): PlanFormValues {
+  const opens = now.add(1, 'day').hour(8).minute(0).second(0);
+  const closes = opens.add(30, 'day').hour(18);
+  const exam = closes.add(15, 'day').hour(9);
+  return {
+    title: '',
+    occupation_id: null,
+    level: null,
+    organization_id: null,
+    registration_starts_at: opens.format(LOCAL_FORMAT),
+    registration_ends_at: closes.format(LOCAL_FORMAT),
+    fee_yuan: '',
+    capacity: '',
+    pass_theory: 60,
+    pass_practical: 60,
+    required_materials: [...DEFAULT_REQUIRED_MATERIALS],
+    form_fields: [...DEFAULT_FORM_FIELDS],
+    description: '',
+    sessions: [
+      {
+        kind: 'theory',
+        name: '理论知识考试',
+        starts_at: exam.format(LOCAL_FORMAT),
+        ends_at: exam.add(90, 'minute').format(LOCAL_FORMAT),
+      },
+      {
+        kind: 'practical',
+        name: '操作技能考核',
+        starts_at: exam.hour(13).minute(30).format(LOCAL_FORMAT),
+        ends_at: exam.hour(16).minute(30).format(LOCAL_FORMAT),
+      },
+    ],
+  };
+}
+
+export function planFormFromDetail(plan: ExamPlanDetail): PlanFormValues {
+  return {
+    title: plan.title,
+    occupation_id: String(plan.occupation.id),
+    level: String(plan.level),
+    organization_id: String(plan.organization.id),
+    registration_starts_at: isoToLocal(plan.registration_starts_at),
+    registration_ends_at: isoToLocal(plan.registration_ends_at),
+    fee_yuan: fenToYuan(plan.fee_fen),
+    capacity: plan.capacity,
+    pass_theory: plan.pass_theory,
+    pass_practical: plan.pass_practical,
+    required_materials: [...plan.required_materials],
+    form_fields: [...plan.form_fields],
+    description: plan.description,
+    sessions: plan.sessions.map((s) => ({
+      kind: s.kind,
+      name: s.name,
+      starts_at: isoToLocal(s.starts_at),
+      ends_at: isoToLocal(s.ends_at),
+    })),
+  };
+}
+
+/** The body of POST/PUT /v1/admin/plans. Empty inputs are left out so the schema reports them. */
+export function toPlanInput(values: PlanFormValues): PlanInput {
+  return {
+    title: values.title,
+    occupation_id: numberOrUndefined(values.occupation_id) as number,
+    level: numberOrUndefined(values.level) as number,
+    organization_id: numberOrUndefined(values.organization_id) as number,
+    registration_starts_at: localToIso(values.registration_starts_at) as string,
+    registration_ends_at: localToIso(values.registration_ends_at) as string,
+    fee_fen: yuanToFen(values.fee_yuan) as number,
+    capacity: numberOrUndefined(values.capacity) as number,
+    pass_theory: numberOrUndefined(values.pass_theory),
+    pass_practical: numberOrUndefined(values.pass_practical),
+    required_materials: values.required_materials,
+    form_fields: values.form_fields,
+    description: values.description,
+    sessions: values.sessions.map((s) => ({
+      kind: s.kind,
+      name: s.name,
+      starts_at: localToIso(s.starts_at) as string,
+      ends_at: localToIso(s.ends_at) as string,
+    })),
+  };
+}
+
+/** An API field path -> the form field that shows it (fee_fen is typed in yuan). */
+export const formPathOf = (apiPath: string): string => (apiPath === 'fee_fen' ? 'fee_yuan' : apiPath);
+
+/** 422 `errors` (field -> messages) -> form errors (field -> first message). */
+export function formErrorsFrom(errors: Record<string, string[]>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [field, messages] of Object.entries(errors)) {
+    const first = Array.isArray(messages) ? messages[0] : undefined;
+    if (first) out[formPathOf(field)] ??= first;
+  }
+  return out;
+}
+
+/** The shared schema's verdict on what the form would send: form errors, empty when valid. */
+export function validatePlanForm(values: PlanFormValues): Record<string, string> {
+  const result = planInputSchema.safeParse(toPlanInput(values));
+  if (result.success) return {};
+  const errors: Record<string, string[]> = {};
+  for (const issue of result.error.issues) {
+    const path = issue.path.length ? issue.path.map(String).join('.') : 'title';
+    (errors[path] ??= []).push(issue.message);
+  }
+  return formErrorsFrom(errors);
+}

@@ -1,0 +1,329 @@
+// One application side by side: the registration form and the candidate's profile on the left, the
+// uploaded materials on the right (images zoomable). A submitted application can be approved (confirmed
+// first) or rejected with a reason; previous/next walk the queue without closing the drawer.
+import {
+  Alert,
+  Badge,
+  Button,
+  Center,
+  Drawer,
+  Grid,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconCheck, IconChevronLeft, IconChevronRight, IconX } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { FORM_FIELD_KEYS, type MaterialKey } from '../../../../shared/registration/schema.ts';
+import { useT } from '../../../lib/i18n/index.ts';
+import { isoDateTime } from '../../../lib/utils/iso-time.ts';
+import { approveEnrollment, fetchEnrollment, rejectEnrollment, type ReviewDetail } from '../api.ts';
+import { REVIEW_STATE_COLORS, formAnswer, reviewLabel } from '../labels.ts';
+import { ConfirmDialog } from '../../../lib/components/ConfirmDialog.tsx';
+import { ImageZoomModal } from './ImageZoomModal.tsx';
+import { MaterialCard } from './MaterialCard.tsx';
+import { RejectModal } from './RejectModal.tsx';
+
+export interface ReviewDetailDrawerProps {
+  enrollmentId: number | null;
+  onClose: () => void;
+  /** After a decision: the list reloads and the drawer may move on. */
+  onDecided: (id: number) => void;
+  onPrev?: () => void;
+  onNext?: () => void;
+}
+
+export function ReviewDetailDrawer({
+  enrollmentId,
+  onClose,
+  onDecided,
+  onPrev,
+  onNext,
+}: ReviewDetailDrawerProps) {
+  const t = useT();
+  const [detail, setDetail] = useState<ReviewDetail | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [version, setVersion] = useState(0);
+  const [zoom, setZoom] = useState<{ src: string; title: string } | null>(null);
+  const [approving, setApproving] = useState(false);
+  const [rejecting, setRejecting] = useState(false);
+
+  useEffect(() => {
+    if (enrollmentId === null) return;
+    let cancelled = false;
+    setError(null);
+    fetchEnrollment(enrollmentId).then(
+      (answer) => !cancelled && setDetail(answer),
+      (failure: unknown) =>
+        !cancelled && setError(failure instanceof Error ? failure.message : String(failure)),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [enrollmentId, version]);
+
+  const shown = detail && detail.id === enrollmentId ? detail : null;
+  const name = shown ? shown.learner.real_name || shown.learner.username : '';
+  const answeredKeys = shown
+    ? [
+        ...shown.form_fields,
+        ...FORM_FIELD_KEYS.filter(
+          (key) => !shown.form_fields.includes(key) && formAnswer(t, shown.form, key),
+        ),
+      ]
+    : [];
+  const materialKeys: MaterialKey[] = shown
+    ? [
+        ...shown.required_materials,
+        ...shown.materials.map((m) => m.key).filter((key) => !shown.required_materials.includes(key)),
+      ]
+    : [];
+
+  const decided = (messageKey: string) => {
+    if (!shown) return;
+    notifications.show({ color: 'green', message: t(messageKey, { name }) });
+    setVersion((v) => v + 1);
+    onDecided(shown.id);
+  };
+
+  // Every open Mantine overlay closes on Escape (a window listener each): while a dialog is open over
+  // the drawer, only the dialog may close.
+  const dialogOpen = zoom !== null || approving || rejecting;
+  return (
+    <>
+      <Drawer
+        opened={enrollmentId !== null}
+        onClose={onClose}
+        closeOnEscape={!dialogOpen}
+        position="right"
+        size="min(1180px, 96vw)"
+        title={
+          <Group gap="sm">
+            <Text fw={600}>{t('examAffairs.review.detailTitle')}</Text>
+            {shown && (
+              <Badge
+                color={REVIEW_STATE_COLORS[shown.state] ?? 'gray'}
+                variant="light"
+                data-testid="review-detail-state"
+              >
+                {reviewLabel.state(t, shown.state)}
+              </Badge>
+            )}
+          </Group>
+        }
+        data-testid="review-detail"
+      >
+        {error && (
+          <Alert color="red" title={t('common.loadFailed')}>
+            {error}
+          </Alert>
+        )}
+        {!error && !shown && (
+          <Center py="xl">
+            <Loader />
+          </Center>
+        )}
+        {shown && (
+          <Stack gap="md">
+            <Group justify="space-between" align="flex-start">
+              <div>
+                <Title order={3} fz="h4" data-testid="review-detail-name">
+                  {name}
+                </Title>
+                <Text size="sm" c="dimmed">
+                  {shown.plan.title} · {shown.plan.organization_name}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {t('examAffairs.review.submittedAt', { time: isoDateTime(shown.submitted_at) })}
+                  {shown.on_behalf ? ` · ${t('examAffairs.college.onBehalf')}` : ''}
+                </Text>
+              </div>
+              <Group gap="xs">
+                <Button
+                  variant="default"
+                  size="xs"
+                  leftSection={<IconChevronLeft size={14} />}
+                  disabled={!onPrev}
+                  onClick={onPrev}
+                  data-testid="review-prev"
+                >
+                  {t('examAffairs.review.prev')}
+                </Button>
+                <Button
+                  variant="default"
+                  size="xs"
+                  rightSection={<IconChevronRight size={14} />}
+                  disabled={!onNext}
+                  onClick={onNext}
+                  data-testid="review-next"
+                >
+                  {t('examAffairs.review.next')}
+                </Button>
+              </Group>
+            </Group>
+
+            {shown.state === 'rejected' && shown.review_reason && (
+              <Alert
+                color="red"
+                title={t('examAffairs.review.rejectedWith')}
+                data-testid="review-detail-reason"
+              >
+                {shown.review_reason}
+              </Alert>
+            )}
+
+            <Grid gap="md">
+              <Grid.Col span={{ base: 12, md: 5 }}>
+                <Paper withBorder radius="md" p="sm">
+                  <Text fw={600} mb="xs">
+                    {t('examAffairs.review.form')}
+                  </Text>
+                  <Table verticalSpacing={6} data-testid="review-form">
+                    <Table.Tbody>
+                      {answeredKeys.map((key) => {
+                        const answer = formAnswer(t, shown.form, key);
+                        return (
+                          <Table.Tr key={key}>
+                            <Table.Td w={130}>
+                              <Text size="sm" c="dimmed">
+                                {reviewLabel.field(t, key)}
+                              </Text>
+                            </Table.Td>
+                            <Table.Td>
+                              <Text
+                                size="sm"
+                                c={answer ? undefined : 'red'}
+                                data-testid={`review-answer-${key}`}
+                              >
+                                {answer || t('examAffairs.review.unanswered')}
+                              </Text>
+                            </Table.Td>
+                          </Table.Tr>
+                        );
+                      })}
+                    </Table.Tbody>
+                  </Table>
+                </Paper>
+                <Paper withBorder radius="md" p="sm" mt="md">
+                  <Group justify="space-between" mb="xs">
+                    <Text fw={600}>{t('examAffairs.review.profile')}</Text>
+                    <Badge color={shown.learner_profile.complete ? 'green' : 'orange'} variant="light">
+                      {t(
+                        shown.learner_profile.complete
+                          ? 'examAffairs.review.profileComplete'
+                          : 'examAffairs.review.profileIncomplete',
+                      )}
+                    </Badge>
+                  </Group>
+                  <SimpleGrid cols={2} spacing={6}>
+                    <Text size="xs" c="dimmed">
+                      {t('examAffairs.review.account')}
+                    </Text>
+                    <Text size="xs">{shown.learner_profile.username}</Text>
+                    <Text size="xs" c="dimmed">
+                      {t('examAffairs.review.birthDate')}
+                    </Text>
+                    <Text size="xs">{shown.learner_profile.birth_date ?? '—'}</Text>
+                    <Text size="xs" c="dimmed">
+                      {t('examAffairs.review.region')}
+                    </Text>
+                    <Text size="xs">
+                      {[
+                        shown.learner_profile.province_name,
+                        shown.learner_profile.city_name,
+                        shown.learner_profile.area_name,
+                      ]
+                        .filter(Boolean)
+                        .join(' ') || '—'}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {reviewLabel.field(t, 'address')}
+                    </Text>
+                    <Text size="xs">{shown.learner_profile.address || '—'}</Text>
+                    <Text size="xs" c="dimmed">
+                      {reviewLabel.field(t, 'email')}
+                    </Text>
+                    <Text size="xs">{shown.learner_profile.email || '—'}</Text>
+                  </SimpleGrid>
+                </Paper>
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, md: 7 }}>
+                <Text fw={600} mb="xs">
+                  {t('examAffairs.review.materials')}
+                </Text>
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" data-testid="review-materials">
+                  {materialKeys.map((key) => (
+                    <MaterialCard
+                      key={key}
+                      label={reviewLabel.material(t, key)}
+                      upload={shown.materials.find((m) => m.key === key)?.upload ?? null}
+                      onZoom={(src, title) => setZoom({ src, title })}
+                      testId={`review-material-${key}`}
+                    />
+                  ))}
+                </SimpleGrid>
+              </Grid.Col>
+            </Grid>
+
+            {shown.state === 'submitted' && (
+              <Group
+                justify="flex-end"
+                pt="sm"
+                style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
+              >
+                <Button
+                  color="red"
+                  variant="light"
+                  leftSection={<IconX size={16} />}
+                  onClick={() => setRejecting(true)}
+                  data-testid="review-reject"
+                >
+                  {t('examAffairs.review.reject')}
+                </Button>
+                <Button
+                  color="green"
+                  leftSection={<IconCheck size={16} />}
+                  onClick={() => setApproving(true)}
+                  data-testid="review-approve"
+                >
+                  {t('examAffairs.review.approve')}
+                </Button>
+              </Group>
+            )}
+          </Stack>
+        )}
+      </Drawer>
+      <ImageZoomModal src={zoom?.src ?? null} title={zoom?.title ?? ''} onClose={() => setZoom(null)} />
+      <ConfirmDialog
+        opened={approving}
+        title={t('examAffairs.review.approveTitle')}
+        message={t('examAffairs.review.approveConfirm', { name, plan: shown?.plan.title ?? '' })}
+        color="green"
+        confirmLabel={t('examAffairs.review.approve')}
+        onConfirm={async () => {
+          if (!shown) return;
+          await approveEnrollment(shown.id);
+          decided('examAffairs.review.approved');
+        }}
+        onClose={() => setApproving(false)}
+        testId="approve-confirm"
+      />
+      <RejectModal
+        candidate={rejecting ? name : null}
+        onReject={async (reason) => {
+          if (!shown) return;
+          await rejectEnrollment(shown.id, reason);
+          setRejecting(false);
+          decided('examAffairs.review.rejected');
+        }}
+        onClose={() => setRejecting(false)}
+      />
+    </>
+  );
+}
