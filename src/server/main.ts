@@ -7,7 +7,7 @@ const config = loadConfig();
 const database = await openDatabase(config);
 const demo = config.demo ?? (database.kind === 'pglite' && database.created);
 if (demo && (await isDatabaseEmpty(database.db))) {
-  await seedDemo(database.db);
+  await seedDemo(database.db, config);
   console.log('Demo dataset loaded.');
 }
 const app = await buildApp({ config, database, logger: true });
@@ -21,6 +21,9 @@ if (demo) {
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    void app.close().then(() => database.close()).then(() => process.exit(0));
+    void app
+      .close()
+      .then(() => database.close())
+      .then(() => process.exit(0));
   });
 }

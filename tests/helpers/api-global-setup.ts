@@ -9,6 +9,12 @@ import { ensureReferenceData } from '../../src/server/db/reference-data.ts';
 import { seedDemo } from '../../src/server/demo/seed.ts';
 import { TEMPLATE_DUMP, templateDatabaseName, withDatabase } from './test-db.ts';
 
+// Demo files of the template database: a test app started with DATA_DIR=.tmp/api-demo can serve them.
+const DEMO_OPTIONS = {
+  uploadDir: path.resolve('.tmp/api-demo/uploads'),
+  paymentSecret: 'sandbox-gateway-secret',
+};
+
 export default async function setup() {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
@@ -21,14 +27,14 @@ export default async function setup() {
     const database = await openPostgres(withDatabase(url, name), 2);
     await migrate(database.db);
     await ensureReferenceData(database.db);
-    await seedDemo(database.db);
+    await seedDemo(database.db, DEMO_OPTIONS);
     await database.close();
     return;
   }
   const database = await openPglite();
   await migrate(database.db);
   await ensureReferenceData(database.db);
-  await seedDemo(database.db);
+  await seedDemo(database.db, DEMO_OPTIONS);
   const client = (database.db as unknown as { $client: { dumpDataDir(c: 'gzip'): Promise<Blob> } }).$client;
   const dump = await client.dumpDataDir('gzip');
   fs.mkdirSync(path.dirname(TEMPLATE_DUMP), { recursive: true });

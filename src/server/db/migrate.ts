@@ -22,7 +22,9 @@ export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
     await tx.execute(
       sql`create table if not exists app_migrations (tag text primary key, applied_at timestamptz not null default now())`,
     );
-    const done = (await tx.execute(sql`select tag from app_migrations`)) as unknown as { rows: { tag: string }[] };
+    const done = (await tx.execute(sql`select tag from app_migrations`)) as unknown as {
+      rows: { tag: string }[];
+    };
     const applied = new Set(done.rows.map((r) => r.tag));
     const ran: string[] = [];
     for (const entry of entries) {

@@ -1,10 +1,13 @@
 // Reference data that every deployment needs (lookups, menus, module switches, ...), demo or not.
 // Each area contributes an idempotent `ensure` step; they run at every start-up.
 import type { Db } from './client.ts';
+import { ensureLookups } from '../lookups/service.ts';
+import { ensureMenus } from '../menus/service.ts';
+import { ensureOccupations } from '../exam-plans/reference.ts';
 
 type EnsureStep = (db: Db) => Promise<void>;
 
-const steps: EnsureStep[] = [];
+const steps: EnsureStep[] = [ensureLookups, ensureMenus, ensureOccupations];
 
 export async function ensureReferenceData(db: Db) {
   for (const step of steps) await step(db);

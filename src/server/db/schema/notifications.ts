@@ -1,4 +1,14 @@
-import { boolean, index, uniqueIndex, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  uniqueIndex,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 /** A message to one learner, or a broadcast (learner_id null) from staff (PRODUCT.md §2). */
 export const notifications = pgTable(

@@ -1,0 +1,142 @@
+// Enrolment endpoints: the learner's own applications, the manager's review (spec §6: review is
+// manager only) and the college administrator's exam-registration step (its own college only).
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { PAGE_ROLES } from '../../shared/menus/page-roles.ts';
+import {
+  batchApproveSchema,
+  collegeEnrollmentQuery,
+  collegeEnrollmentSchema,
+  enrollmentCreateSchema,
+  enrollmentListQuery,
+  enrollmentUpdateSchema,
+  rejectSchema,
+  reviewQueueQuery,
+} from '../../shared/registration/schema.ts';
+import { parseInput } from '../http/validate.ts';
+import { admin, learner, requireAdmin, requireLearner } from '../plugins/auth.ts';
+import {
+  applyForPlan,
+  approveEnrollment,
+  batchApprove,
+  cancelEnrollment,
+  enrollOnBehalf,
+  getEnrollmentForStaff,
+  getMyEnrollment,
+  listCollegeEnrollments,
+  listMyEnrollments,
+  listReviewQueue,
+  rejectEnrollment,
+  updateEnrollment,
+} from './service.ts';
+
+const idParams = z.object({ id: z.coerce.number().int().positive('编号无效') });
+
+const enrollmentRoutes: FastifyPluginAsync = async (app) => {
+  // ---- learner
+  app.post('/v1/enrollments', { preHandler: learner() }, async (request, reply) => {
+    const me = requireLearner(request);
+    const body = parseInput(enrollmentCreateSchema, request.body);
+    const row = await applyForPlan(app.db, {
+      learnerId: me.id,
+      planId: body.plan_id,
+      form: body.form,
+      materials: body.materials,
+    });
+    return reply.status(201).send(await getMyEnrollment(app.db, me.id, row.id));
+  });
+
+  app.get('/v1/enrollments', { preHandler: learner() }, async (request) =>
+    listMyEnrollments(
+      app.db,
+      requireLearner(request).id,
+      parseInput(enrollmentListQuery, request.query, 'query'),
+    ),
+  );
+
+  app.get('/v1/enrollments/:id', { preHandler: learner() }, async (request) => {
+    const { id } = parseInput(idParams, request.params, 'id');
+    return getMyEnrollment(app.db, requireLearner(request).id, id);
+  });
+
+  app.put('/v1/enrollments/:id', { preHandler: learner() }, async (request) => {
+    const me = requireLearner(request);
+    const { id } = parseInput(idParams, request.params, 'id');
+    const body = parseInput(enrollmentUpdateSchema, request.body);
+    await updateEnrollment(app.db, me.id, id, body);
+    return getMyEnrollment(app.db, me.id, id);
+  });
+
+  app.delete('/v1/enrollments/:id', { preHandler: learner() }, async (request) => {
+    const me = requireLearner(request);
+    const { id } = parseInput(idParams, request.params, 'id');
+    await cancelEnrollment(app.db, me.id, id);
+    return getMyEnrollment(app.db, me.id, id);
+  });
+
+  // ---- review (manager)
+  app.get('/v1/admin/reviews', { preHandler: admin(PAGE_ROLES.examReview) }, async (request) =>
+    listReviewQueue(app.db, parseInput(reviewQueueQuery, request.query, 'query')),
+  );
+
+  // Read by reviewers and by a college administrator for its own candidates (checked in the service).
+  app.get('/v1/admin/enrollments/:id', { preHandler: admin() }, async (request) => {
+    const { id } = parseInput(idParams, request.params, 'id');
+    return getEnrollmentForStaff(app.db, requireAdmin(request), id);
+  });
+
+  app.post(
+    '/v1/admin/enrollments/:id/approve',
+    { preHandler: admin(PAGE_ROLES.examReview) },
+    async (request) => {
+      const actor = requireAdmin(request);
+      const { id } = parseInput(idParams, request.params, 'id');
+      await app.db.transaction((tx) => approveEnrollment(tx, actor, request, id));
+      return getEnrollmentForStaff(app.db, actor, id);
+    },
+  );
+
+  app.post(
+    '/v1/admin/enrollments/:id/reject',
+    { preHandler: admin(PAGE_ROLES.examReview) },
+    async (request) => {
+      const actor = requireAdmin(request);
+      const { id } = parseInput(idParams, request.params, 'id');
+      const { reason } = parseInput(rejectSchema, request.body);
+      await app.db.transaction((tx) => rejectEnrollment(tx, actor, request, id, reason));
+      return getEnrollmentForStaff(app.db, actor, id);
+    },
+  );
+
+  app.post(
+    '/v1/admin/enrollments/batch-approve',
+    { preHandler: admin(PAGE_ROLES.examReview) },
+    async (request) => {
+      const actor = requireAdmin(request);
+      const { ids } = parseInput(batchApproveSchema, request.body);
+      return app.db.transaction((tx) => batchApprove(tx, actor, request, ids));
+    },
+  );
+
+  // ---- college: exam registration step (plan/index?step=exam)
+  app.get('/v1/college/enrollments', { preHandler: admin(PAGE_ROLES.examStepEntries) }, async (request) =>
+    listCollegeEnrollments(
+      app.db,
+      requireAdmin(request),
+      parseInput(collegeEnrollmentQuery, request.query, 'query'),
+    ),
+  );
+
+  app.post(
+    '/v1/college/enrollments',
+    { preHandler: admin(PAGE_ROLES.examStepEntries) },
+    async (request, reply) => {
+      const actor = requireAdmin(request);
+      const body = parseInput(collegeEnrollmentSchema, request.body);
+      const row = await enrollOnBehalf(app.db, actor, request, body);
+      return reply.status(201).send(await getEnrollmentForStaff(app.db, actor, row.id));
+    },
+  );
+};
+
+export default enrollmentRoutes;

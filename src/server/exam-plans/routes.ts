@@ -1,0 +1,106 @@
+// Plan management (system 1), the occupation catalogue and the public skill-test portal.
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { PAGE_ROLES } from '../../shared/menus/page-roles.ts';
+import {
+  FORM_FIELD_KEYS,
+  FORM_FIELD_LABELS,
+  MATERIAL_KEYS,
+  MATERIAL_LABELS,
+  PLAN_STATES,
+  PLAN_STATE_LABELS,
+  SKILL_LEVELS,
+  planInputSchema,
+  planListQuery,
+  planTransitionSchema,
+  portalPlanQuery,
+  skillLevelLabel,
+} from '../../shared/registration/schema.ts';
+import { parseInput } from '../http/validate.ts';
+import { admin, optionalPrincipal, requireAdmin } from '../plugins/auth.ts';
+import { organizationScope } from '../registration/common.ts';
+import {
+  createPlan,
+  getPlanDetail,
+  getPortalPlan,
+  listBanners,
+  listColleges,
+  listOccupations,
+  listPlans,
+  listPortalPlans,
+  transitionPlan,
+  updatePlan,
+} from './service.ts';
+
+const idParams = z.object({ id: z.coerce.number().int().positive('编号无效') });
+
+const examPlanRoutes: FastifyPluginAsync = async (app) => {
+  app.get('/v1/occupations', { preHandler: admin() }, async () => ({ data: await listOccupations(app.db) }));
+
+  /** Everything the plan form needs in one call. */
+  app.get('/v1/admin/plans/options', { preHandler: admin() }, async (request) => {
+    const principal = requireAdmin(request);
+    return {
+      occupations: await listOccupations(app.db),
+      colleges: await listColleges(app.db, await organizationScope(app.db, principal)),
+      levels: SKILL_LEVELS.map((level) => ({ level, name: skillLevelLabel(level) })),
+      states: PLAN_STATES.map((state) => ({ state, name: PLAN_STATE_LABELS[state] })),
+      materials: MATERIAL_KEYS.map((key) => ({ key, name: MATERIAL_LABELS[key] })),
+      form_fields: FORM_FIELD_KEYS.map((key) => ({ key, name: FORM_FIELD_LABELS[key] })),
+    };
+  });
+
+  // Read access for every administrator type (college: its own organisation only, enforced in the service).
+  app.get('/v1/admin/plans', { preHandler: admin() }, async (request) =>
+    listPlans(app.db, requireAdmin(request), parseInput(planListQuery, request.query, 'query')),
+  );
+
+  app.get('/v1/admin/plans/:id', { preHandler: admin() }, async (request) => {
+    const { id } = parseInput(idParams, request.params, 'id');
+    return getPlanDetail(app.db, requireAdmin(request), id);
+  });
+
+  app.post('/v1/admin/plans', { preHandler: admin(PAGE_ROLES.planManagement) }, async (request, reply) => {
+    const actor = requireAdmin(request);
+    const values = parseInput(planInputSchema, request.body);
+    const plan = await app.db.transaction((tx) => createPlan(tx, actor, request, values));
+    return reply.status(201).send(await getPlanDetail(app.db, actor, plan.id));
+  });
+
+  app.put('/v1/admin/plans/:id', { preHandler: admin(PAGE_ROLES.planManagement) }, async (request) => {
+    const actor = requireAdmin(request);
+    const { id } = parseInput(idParams, request.params, 'id');
+    const values = parseInput(planInputSchema, request.body);
+    await app.db.transaction((tx) => updatePlan(tx, actor, request, id, values));
+    return getPlanDetail(app.db, actor, id);
+  });
+
+  app.post(
+    '/v1/admin/plans/:id/transition',
+    { preHandler: admin(PAGE_ROLES.planManagement) },
+    async (request) => {
+      const actor = requireAdmin(request);
+      const { id } = parseInput(idParams, request.params, 'id');
+      const { action } = parseInput(planTransitionSchema, request.body);
+      await app.db.transaction((tx) => transitionPlan(tx, actor, request, id, action));
+      return getPlanDetail(app.db, actor, id);
+    },
+  );
+
+  // ---- public portal (spec §7)
+  app.get('/v1/skill-tests/banners/list', async () => ({ data: await listBanners(app.db) }));
+
+  app.get('/v1/skill-tests/occupations', async () => ({ data: await listOccupations(app.db) }));
+
+  app.get('/v1/skill-tests/skill-tests/list', async (request) =>
+    listPortalPlans(app.db, parseInput(portalPlanQuery, request.query, 'query')),
+  );
+
+  app.get('/v1/skill-tests/skill-tests/:id', async (request) => {
+    const { id } = parseInput(idParams, request.params, 'id');
+    const principal = await optionalPrincipal(request).catch(() => null);
+    return getPortalPlan(app.db, id, principal?.kind === 'learners' ? principal.id : null);
+  });
+};
+
+export default examPlanRoutes;

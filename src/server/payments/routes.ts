@@ -1,0 +1,152 @@
+// Orders and payment for learners, the gateways' notify endpoint, and the finance pages (pricing and
+// reconciliation, spec §2 financial/fix and financial/check: founder and manager).
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { PAGE_ROLES } from '../../shared/menus/page-roles.ts';
+import {
+  feeListQuery,
+  feeUpdateSchema,
+  orderListQuery,
+  reconciliationQuery,
+  reconciliationUploadSchema,
+  statementQuery,
+} from '../../shared/payments/schema.ts';
+import { AppError, fieldError, notFound } from '../errors.ts';
+import { parseInput } from '../http/validate.ts';
+import { admin, learner, requireAdmin, requireLearner } from '../plugins/auth.ts';
+import { DEFAULT_GATEWAY, paymentGateways } from './gateway.ts';
+import sandboxRoutes from './sandbox-routes.ts';
+import {
+  feeHistory,
+  getMyOrder,
+  listFees,
+  listMyOrders,
+  listOrdersForFinance,
+  orderForEnrollment,
+  orderInfo,
+  parseStatementCsv,
+  payOrder,
+  processNotify,
+  recordRejectedNotify,
+  reconcile,
+  statementCsv,
+  updateFee,
+} from './service.ts';
+
+const idParams = z.object({ id: z.coerce.number().int().positive('编号无效') });
+const orderParams = z.object({ order_no: z.string().regex(/^\d{20}$/, '订单不存在') });
+const planParams = z.object({ plan_id: z.coerce.number().int().positive('编号无效') });
+const gatewayParams = z.object({ gateway: z.string().max(32) });
+const financeOrdersQuery = orderListQuery.extend({
+  keyword: z.string().trim().max(64).optional(),
+  date: z.iso.date('日期格式应为 YYYY-MM-DD').optional(),
+});
+
+const paymentRoutes: FastifyPluginAsync = async (app) => {
+  const gateways = paymentGateways(app.config);
+  const gatewayNamed = (name: string) => {
+    const gateway = gateways.get(name);
+    if (!gateway) throw fieldError('gateway', '不支持的支付渠道');
+    return gateway;
+  };
+
+  await app.register(sandboxRoutes);
+
+  // ---- learner
+  app.post('/v1/enrollments/:id/order', { preHandler: learner() }, async (request, reply) => {
+    const { id } = parseInput(idParams, request.params, 'id');
+    const { order, created } = await orderForEnrollment(app.db, requireLearner(request).id, id);
+    return reply.status(created ? 201 : 200).send(orderInfo(order));
+  });
+
+  app.get('/v1/finance/pay/user/list', { preHandler: learner() }, async (request) =>
+    listMyOrders(app.db, requireLearner(request).id, parseInput(orderListQuery, request.query, 'query')),
+  );
+
+  app.get('/v1/orders/:order_no', { preHandler: learner() }, async (request) => {
+    const { order_no } = parseInput(orderParams, request.params, 'order_no');
+    return getMyOrder(app.db, requireLearner(request).id, order_no);
+  });
+
+  app.post('/v1/orders/:order_no/pay', { preHandler: learner() }, async (request) => {
+    const { order_no } = parseInput(orderParams, request.params, 'order_no');
+    return payOrder(app.db, gatewayNamed(DEFAULT_GATEWAY), requireLearner(request).id, order_no);
+  });
+
+  // ---- gateway → platform asynchronous notify (public; trust comes from the signature alone)
+  app.post('/v1/payments/:gateway/notify', async (request, reply) => {
+    const { gateway: name } = parseInput(gatewayParams, request.params, 'gateway');
+    const gateway = gateways.get(name);
+    if (!gateway) throw notFound('支付渠道不存在');
+    const verification = gateway.verifyNotify(request.body, request.headers);
+    if (!verification.ok) {
+      await recordRejectedNotify(app.db, name, verification.payload, verification.reason);
+      request.log.warn({ gateway: name, reason: verification.reason }, 'payment notify rejected');
+      throw new AppError(400, verification.reason);
+    }
+    const outcome = await processNotify(app.db, name, verification.event, verification.payload);
+    return reply.send({ code: 'SUCCESS', outcome });
+  });
+
+  // ---- finance (founder, manager)
+  const finance = { preHandler: admin(PAGE_ROLES.finance) };
+
+  app.get('/v1/admin/finance/orders', finance, async (request) =>
+    listOrdersForFinance(app.db, parseInput(financeOrdersQuery, request.query, 'query')),
+  );
+
+  app.get('/v1/admin/finance/statement', finance, async (request, reply) => {
+    const query = parseInput(statementQuery, request.query, 'query');
+    const rows = await gatewayNamed(query.gateway).fetchStatement(app.db, query.date);
+    if (query.format === 'csv') {
+      return reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="statement-${query.gateway}-${query.date}.csv"`)
+        .send(statementCsv(rows));
+    }
+    return { date: query.date, gateway: query.gateway, data: rows };
+  });
+
+  app.get('/v1/admin/finance/reconciliation', finance, async (request) => {
+    const query = parseInput(reconciliationQuery, request.query, 'query');
+    const statement = await gatewayNamed(query.gateway).fetchStatement(app.db, query.date);
+    return { source: 'gateway', ...(await reconcile(app.db, query.gateway, query.date, statement)) };
+  });
+
+  /** An uploaded statement: multipart (`file`, `date`, `gateway`) or JSON `{ date, gateway, csv }`. */
+  app.post('/v1/admin/finance/reconciliation', finance, async (request) => {
+    let input: unknown = request.body;
+    if (request.isMultipart()) {
+      const fields: Record<string, string> = {};
+      for await (const part of request.parts({ limits: { fileSize: 5 * 1024 * 1024, files: 1 } })) {
+        if (part.type === 'file') fields.csv = (await part.toBuffer()).toString('utf8');
+        else fields[part.fieldname] = String(part.value);
+      }
+      input = fields;
+    }
+    const body = parseInput(reconciliationUploadSchema, input);
+    gatewayNamed(body.gateway);
+    const statement = parseStatementCsv(body.csv);
+    requireAdmin(request);
+    return { source: 'upload', ...(await reconcile(app.db, body.gateway, body.date, statement)) };
+  });
+
+  app.get('/v1/admin/finance/fees', finance, async (request) =>
+    listFees(app.db, parseInput(feeListQuery, request.query, 'query')),
+  );
+
+  app.get('/v1/admin/finance/fees/:plan_id/history', finance, async (request) => {
+    const { plan_id } = parseInput(planParams, request.params, 'plan_id');
+    return feeHistory(app.db, plan_id);
+  });
+
+  app.put('/v1/admin/finance/fees/:plan_id', finance, async (request) => {
+    const actor = requireAdmin(request);
+    const { plan_id } = parseInput(planParams, request.params, 'plan_id');
+    const body = parseInput(feeUpdateSchema, request.body);
+    await app.db.transaction((tx) => updateFee(tx, actor, request, plan_id, body));
+    return feeHistory(app.db, plan_id);
+  });
+};
+
+export default paymentRoutes;

@@ -1,0 +1,114 @@
+// The sandbox gateway's own pages: a pay page served by the server (plain HTML forms, no script, so it
+// satisfies the app's CSP) whose "confirm" records the sandbox transaction, sends the signed
+// asynchronous notify to the platform's notify endpoint and redirects the payer back to /userCenter/myOrder.
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { notFound } from '../errors.ts';
+import { parseInput } from '../http/validate.ts';
+import { paymentGateways } from './gateway.ts';
+import { SANDBOX_NOTIFY_PATH, SANDBOX_PAY_PATH, SandboxGateway, type SandboxNotify } from './sandbox.ts';
+
+const tradeParams = z.object({ trade_no: z.string().regex(/^SBX[0-9A-F]{24}$/, '交易不存在') });
+const RETRY_DELAYS_MS = [2_000, 10_000, 60_000];
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+const yuan = (fen: number) => (fen / 100).toFixed(2);
+
+function page(title: string, body: string) {
+  return `<!doctype html>
+<html lang="zh-CN">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)} - 沙箱支付</title>
+<style>
+body{margin:0;font-family:-apple-system,"PingFang SC","Microsoft YaHei",sans-serif;background:#f3f5fb;color:#1f2937}
+main{max-width:420px;margin:48px auto;padding:28px;background:#fff;border-radius:12px;box-shadow:0 4px 24px rgba(62,86,236,.12)}
+h1{font-size:20px;margin:0 0 4px}p.note{color:#6b7280;font-size:13px;margin:0 0 20px}
+dl{display:grid;grid-template-columns:auto 1fr;gap:8px 16px;margin:0 0 24px}dt{color:#6b7280}dd{margin:0;word-break:break-all}
+.amount{font-size:28px;font-weight:600;color:#3e56ec}
+form{display:inline}button{font-size:16px;padding:10px 22px;border-radius:8px;border:1px solid #3e56ec;cursor:pointer}
+.pay{background:#3e56ec;color:#fff;margin-right:12px}.cancel{background:#fff;color:#3e56ec}
+</style>
+</head>
+<body><main>${body}</main></body>
+</html>`;
+}
+
+function deliverNotify(app: FastifyInstance, notify: SandboxNotify, attempt = 0): Promise<boolean> {
+  return app
+    .inject({ method: 'POST', url: SANDBOX_NOTIFY_PATH, payload: notify })
+    .then((res) => res.statusCode === 200)
+    .catch(() => false)
+    .then((ok) => {
+      const delay = RETRY_DELAYS_MS[attempt];
+      if (!ok && delay !== undefined) {
+        // A real gateway retries an unacknowledged notify; so does the sandbox, in the background.
+        setTimeout(() => void deliverNotify(app, notify, attempt + 1), delay).unref();
+      }
+      return ok;
+    });
+}
+
+const sandboxRoutes: FastifyPluginAsync = async (app) => {
+  const gateway = paymentGateways(app.config).get('sandbox');
+  if (!(gateway instanceof SandboxGateway)) return;
+
+  // The pay page's forms post urlencoded bodies (empty here: the trade number is in the path).
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+
+  app.get('/v1/payments/sandbox/pay/:trade_no', async (request, reply) => {
+    const { trade_no } = parseInput(tradeParams, request.params, 'trade_no');
+    const tx = await gateway.findTransaction(app.db, trade_no);
+    if (!tx) throw notFound('交易不存在');
+    reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8');
+    const details = `<dl>
+<dt>商品</dt><dd>${escapeHtml(tx.subject)}</dd>
+<dt>订单号</dt><dd>${escapeHtml(tx.orderNo)}</dd>
+<dt>交易号</dt><dd>${escapeHtml(tx.tradeNo)}</dd>
+<dt>金额</dt><dd class="amount">¥${yuan(tx.amountFen)}</dd>
+</dl>`;
+    if (tx.state !== 'created') {
+      const done = tx.state === 'success' ? '该交易已支付成功' : '该交易已关闭';
+      return page(
+        done,
+        `<h1>${done}</h1><p class="note">沙箱支付网关</p>${details}<p><a href="/userCenter/myOrder?order_no=${encodeURIComponent(tx.orderNo)}">返回我的订单</a></p>`,
+      );
+    }
+    const action = `${SANDBOX_PAY_PATH}/${encodeURIComponent(tx.tradeNo)}`;
+    return page(
+      '确认支付',
+      `<h1>确认支付</h1><p class="note">沙箱支付网关：仅用于测试，不会产生真实扣款</p>${details}
+<form method="post" action="${action}/confirm"><button class="pay" type="submit">确认支付</button></form>
+<form method="post" action="${action}/cancel"><button class="cancel" type="submit">取消</button></form>`,
+    );
+  });
+
+  app.post('/v1/payments/sandbox/pay/:trade_no/confirm', async (request, reply) => {
+    const { trade_no } = parseInput(tradeParams, request.params, 'trade_no');
+    const tx = await gateway.findTransaction(app.db, trade_no);
+    if (!tx) throw notFound('交易不存在');
+    const notify = await gateway.confirm(app.db, trade_no);
+    if (notify) await deliverNotify(app, notify);
+    return reply.redirect(`/userCenter/myOrder?order_no=${encodeURIComponent(tx.orderNo)}`, 303);
+  });
+
+  app.post('/v1/payments/sandbox/pay/:trade_no/cancel', async (request, reply) => {
+    const { trade_no } = parseInput(tradeParams, request.params, 'trade_no');
+    const tx = await gateway.findTransaction(app.db, trade_no);
+    if (!tx) throw notFound('交易不存在');
+    await gateway.cancel(app.db, trade_no);
+    return reply.redirect(`/userCenter/myOrder?order_no=${encodeURIComponent(tx.orderNo)}&cancelled=1`, 303);
+  });
+};
+
+export default sandboxRoutes;

@@ -1,0 +1,614 @@
+// Orders, payment notifies, statements, reconciliation and plan pricing.
+//
+// Idempotency: one live (pending or paid) order per learner and item (partial unique index), created
+// under the enrolment's row lock; a verified notify is recorded in payment_events under a unique
+// (gateway, event_id) before anything else in its transaction, so a replay or a concurrent duplicate
+// finds the row and changes nothing. Order and enrolment become paid in that same transaction.
+import type { FastifyRequest } from 'fastify';
+import { randomInt } from 'node:crypto';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  ORDER_STATE_LABELS,
+  STATEMENT_COLUMNS,
+  type OrderInfo,
+  type OrderState,
+  type PayAnswer,
+  type StatementRow,
+  type feeListQuery,
+  type orderListQuery,
+} from '../../shared/payments/schema.ts';
+import {
+  PLAN_STATE_LABELS,
+  REGISTRATION_ERROR_CODES,
+  skillLevelLabel,
+  type PlanState,
+} from '../../shared/registration/schema.ts';
+import { writeSystemLog } from '../audit/system-log.ts';
+import type { Db, DbOrTx } from '../db/client.ts';
+import {
+  enrollments,
+  examPlans,
+  learners,
+  occupations,
+  orders,
+  organizations,
+  paymentEvents,
+  planFeeHistory,
+} from '../db/schema/index.ts';
+import { AppError, fieldError, notFound } from '../errors.ts';
+import { sendNotification } from '../notifications/service.ts';
+import type { AdminPrincipal } from '../plugins/auth.ts';
+import { chinaDayRange, iso, listAnswer, offsetOf } from '../registration/common.ts';
+import type { PaymentGateway, VerifiedNotify } from './gateway.ts';
+
+type OrderRow = typeof orders.$inferSelect;
+const illegalState = (message: string) => new AppError(409, message, REGISTRATION_ERROR_CODES.illegalState);
+
+/** 20 characters: China-time yyyyMMddHHmmss and 6 random digits. */
+function newOrderNo(now = new Date()) {
+  const stamp = new Date(now.getTime() + 8 * 3600_000).toISOString().replace(/\D/g, '').slice(0, 14);
+  return `${stamp}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+}
+
+export function orderInfo(order: OrderRow): OrderInfo {
+  const state = order.state as OrderState;
+  return {
+    order_no: order.orderNo,
+    item_type: order.itemType,
+    item_id: order.itemId,
+    subject: order.subject,
+    amount_fen: order.amountFen,
+    state,
+    state_name: ORDER_STATE_LABELS[state] ?? order.state,
+    gateway: order.gateway,
+    gateway_trade_no: order.gatewayTradeNo,
+    paid_at: iso(order.paidAt),
+    closed_at: iso(order.closedAt),
+    created_at: order.createdAt.toISOString(),
+  };
+}
+
+const PAYABLE_PLAN_STATES = ['published', 'registration_closed'];
+
+/** POST /v1/enrollments/:id/order: the existing live order, or a new pending one for an approved enrolment. */
+export async function orderForEnrollment(db: Db, learnerId: number, enrollmentId: number) {
+  return db.transaction(async (tx) => {
+    const [enrollment] = await tx
+      .select()
+      .from(enrollments)
+      .where(and(eq(enrollments.id, enrollmentId), eq(enrollments.learnerId, learnerId)))
+      .for('update')
+      .limit(1);
+    if (!enrollment) throw notFound('报名记录不存在');
+    const [live] = await tx
+      .select()
+      .from(orders)
+      .where(
+        and(
+          eq(orders.learnerId, learnerId),
+          eq(orders.itemType, 'enrollment'),
+          eq(orders.itemId, enrollmentId),
+          inArray(orders.state, ['pending', 'paid']),
+        ),
+      )
+      .limit(1);
+    if (live) return { order: live, created: false };
+    if (enrollment.state !== 'approved') {
+      throw illegalState(enrollment.state === 'paid' ? '该报名已缴费' : '报名审核通过后才能缴费');
+    }
+    const [plan] = await tx.select().from(examPlans).where(eq(examPlans.id, enrollment.planId)).limit(1);
+    if (!plan || !PAYABLE_PLAN_STATES.includes(plan.state)) {
+      throw illegalState(
+        `考试计划当前状态为「${PLAN_STATE_LABELS[plan?.state as PlanState] ?? ''}」，已停止缴费`,
+      );
+    }
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        orderNo: newOrderNo(),
+        learnerId,
+        itemType: 'enrollment',
+        itemId: enrollmentId,
+        subject: `${plan.title} 报名费`,
+        amountFen: plan.feeFen,
+        state: 'pending',
+      })
+      .returning();
+    return { order: order!, created: true };
+  });
+}
+
+export async function listMyOrders(db: DbOrTx, learnerId: number, query: z.output<typeof orderListQuery>) {
+  const where = and(eq(orders.learnerId, learnerId), query.state ? eq(orders.state, query.state) : undefined);
+  const [total] = await db.select({ n: count() }).from(orders).where(where);
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(query.limit)
+    .offset(offsetOf(query.page, query.limit));
+  return listAnswer(
+    rows.map((row) => orderInfo(row)),
+    total?.n ?? 0,
+    query.page,
+    query.limit,
+  );
+}
+
+/** The learner's own order; another learner's is answered 404. */
+export async function findOwnOrder(db: DbOrTx, learnerId: number, orderNo: string) {
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.orderNo, orderNo), eq(orders.learnerId, learnerId)))
+    .limit(1);
+  if (!order) throw notFound('订单不存在');
+  return order;
+}
+
+/** GET /v1/orders/:order_no: the order with what it pays for (the receipt once paid). */
+export async function getMyOrder(db: DbOrTx, learnerId: number, orderNo: string) {
+  const order = await findOwnOrder(db, learnerId, orderNo);
+  let item: Record<string, unknown> | null = null;
+  if (order.itemType === 'enrollment') {
+    const [row] = await db
+      .select({
+        enrollmentId: enrollments.id,
+        enrollmentState: enrollments.state,
+        planId: examPlans.id,
+        planCode: examPlans.code,
+        planTitle: examPlans.title,
+        level: examPlans.level,
+        occupationName: occupations.name,
+        organizationName: organizations.name,
+      })
+      .from(enrollments)
+      .innerJoin(examPlans, eq(examPlans.id, enrollments.planId))
+      .innerJoin(occupations, eq(occupations.id, examPlans.occupationId))
+      .innerJoin(organizations, eq(organizations.id, examPlans.organizationId))
+      .where(eq(enrollments.id, order.itemId))
+      .limit(1);
+    if (row) {
+      item = {
+        enrollment_id: row.enrollmentId,
+        enrollment_state: row.enrollmentState,
+        plan_id: row.planId,
+        plan_code: row.planCode,
+        plan_title: row.planTitle,
+        occupation_name: row.occupationName,
+        level_name: skillLevelLabel(row.level),
+        organization_name: row.organizationName,
+      };
+    }
+  }
+  const [learner] = await db
+    .select({ realName: learners.realName })
+    .from(learners)
+    .where(eq(learners.id, learnerId));
+  return { ...orderInfo(order), payer_name: learner?.realName ?? '', item };
+}
+
+/** POST /v1/orders/:order_no/pay: a pay URL from the gateway for a pending order. */
+export async function payOrder(db: Db, gateway: PaymentGateway, learnerId: number, orderNo: string) {
+  await findOwnOrder(db, learnerId, orderNo);
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.orderNo, orderNo)).for('update').limit(1);
+    if (!order) throw notFound('订单不存在');
+    if (order.state !== 'pending') {
+      throw illegalState(
+        `订单当前状态为「${ORDER_STATE_LABELS[order.state as OrderState] ?? order.state}」，无需支付`,
+      );
+    }
+    if (order.amountFen <= 0) throw illegalState('订单金额为 0，无需支付');
+    const payment = await gateway.createPayment(tx, {
+      orderNo,
+      amountFen: order.amountFen,
+      subject: order.subject,
+    });
+    await tx
+      .update(orders)
+      .set({ gateway: gateway.name, gatewayTradeNo: payment.tradeNo, updatedAt: new Date() })
+      .where(eq(orders.id, order.id));
+    const answer: PayAnswer = {
+      pay_url: payment.payUrl,
+      trade_no: payment.tradeNo,
+      gateway: gateway.name,
+      order_no: orderNo,
+    };
+    return answer;
+  });
+}
+
+// ---------------------------------------------------------------- notify
+
+export type NotifyOutcome =
+  | 'applied'
+  | 'duplicate'
+  | 'already_paid'
+  | 'duplicate_payment'
+  | 'unknown_order'
+  | 'amount_mismatch'
+  | 'order_not_payable'
+  | 'ignored_status';
+
+/** A notify whose signature failed: kept for the audit trail, changes nothing else. */
+export async function recordRejectedNotify(
+  db: DbOrTx,
+  gateway: string,
+  payload: Record<string, unknown>,
+  reason: string,
+) {
+  await db.insert(paymentEvents).values({
+    gateway,
+    eventId: String(payload.event_id ?? '').slice(0, 64),
+    orderNo: String(payload.order_no ?? '').slice(0, 32),
+    payload,
+    signatureOk: false,
+    outcome: reason === '签名验证失败' ? 'bad_signature' : 'malformed',
+  });
+}
+
+export async function processNotify(
+  db: Db,
+  gateway: string,
+  event: VerifiedNotify,
+  payload: Record<string, unknown>,
+): Promise<NotifyOutcome> {
+  return db.transaction(async (tx) => {
+    const [recorded] = await tx
+      .insert(paymentEvents)
+      .values({
+        gateway,
+        eventId: event.eventId,
+        orderNo: event.orderNo,
+        payload,
+        signatureOk: true,
+        outcome: 'processing',
+      })
+      .onConflictDoNothing()
+      .returning({ id: paymentEvents.id });
+    if (!recorded) return 'duplicate';
+
+    const outcome = await applyNotify(tx, gateway, event);
+    await tx.update(paymentEvents).set({ outcome }).where(eq(paymentEvents.id, recorded.id));
+    return outcome;
+  });
+}
+
+async function applyNotify(tx: DbOrTx, gateway: string, event: VerifiedNotify): Promise<NotifyOutcome> {
+  const [order] = await tx
+    .select()
+    .from(orders)
+    .where(eq(orders.orderNo, event.orderNo))
+    .for('update')
+    .limit(1);
+  if (!order) return 'unknown_order';
+  if (event.status !== 'SUCCESS') return 'ignored_status';
+  if (order.state === 'paid')
+    return order.gatewayTradeNo === event.tradeNo ? 'already_paid' : 'duplicate_payment';
+  if (order.state !== 'pending') return 'order_not_payable';
+  if (order.amountFen !== event.amountFen) return 'amount_mismatch';
+
+  await tx
+    .update(orders)
+    .set({
+      state: 'paid',
+      gateway,
+      gatewayTradeNo: event.tradeNo,
+      paidAt: event.paidAt,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(orders.id, order.id), eq(orders.state, 'pending')));
+  let title = order.subject;
+  if (order.itemType === 'enrollment') {
+    const [enrollment] = await tx
+      .update(enrollments)
+      .set({ state: 'paid', paidAt: event.paidAt, updatedAt: new Date() })
+      .where(and(eq(enrollments.id, order.itemId), eq(enrollments.state, 'approved')))
+      .returning({ planId: enrollments.planId });
+    if (enrollment) {
+      const [plan] = await tx
+        .select({ title: examPlans.title })
+        .from(examPlans)
+        .where(eq(examPlans.id, enrollment.planId));
+      title = plan?.title ?? title;
+    }
+  }
+  await sendNotification(tx, {
+    learnerId: order.learnerId,
+    kind: 'payment',
+    title: '缴费成功',
+    body: `您已成功支付「${title}」费用 ${(order.amountFen / 100).toFixed(2)} 元，订单号 ${order.orderNo}。`,
+    link: `/userCenter/myOrder?order_no=${order.orderNo}`,
+  });
+  return 'applied';
+}
+
+// ---------------------------------------------------------------- statements and reconciliation
+
+const csvCell = (value: string | number) => {
+  const text = String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+};
+
+export function statementCsv(rows: StatementRow[]) {
+  const lines = [STATEMENT_COLUMNS.join(',')];
+  for (const row of rows) lines.push(STATEMENT_COLUMNS.map((column) => csvCell(row[column])).join(','));
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+function parseCsvLine(line: string): string[] {
+  const cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]!;
+    if (quoted) {
+      if (c === '"' && line[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      cells.push(cell);
+      cell = '';
+    } else cell += c;
+  }
+  cells.push(cell);
+  return cells.map((v) => v.trim());
+}
+
+/** Parses an uploaded statement (header row with at least trade_no, order_no, amount_fen). */
+export function parseStatementCsv(csv: string): StatementRow[] {
+  const lines = csv
+    .replace(/^\ufeff/, '')
+    .split(/\r?\n/)
+    .filter((line) => line.trim());
+  const header = parseCsvLine(lines[0] ?? '').map((h) => h.toLowerCase());
+  const index = (name: string) => header.indexOf(name);
+  for (const required of ['trade_no', 'order_no', 'amount_fen']) {
+    if (index(required) < 0) throw fieldError('csv', `对账单缺少「${required}」列`);
+  }
+  return lines.slice(1).map((line, i) => {
+    const cells = parseCsvLine(line);
+    const amount = Number(cells[index('amount_fen')]);
+    if (!Number.isInteger(amount)) throw fieldError('csv', `对账单第 ${i + 2} 行金额无效`);
+    return {
+      trade_no: cells[index('trade_no')] ?? '',
+      order_no: cells[index('order_no')] ?? '',
+      amount_fen: amount,
+      status: (index('status') >= 0 ? cells[index('status')] : 'SUCCESS') || 'SUCCESS',
+      paid_at: (index('paid_at') >= 0 ? cells[index('paid_at')] : '') ?? '',
+    };
+  });
+}
+
+/** Compares the orders paid on `date` through `gateway` with the gateway's statement for that day. */
+export async function reconcile(db: DbOrTx, gateway: string, date: string, statement: StatementRow[]) {
+  const { start, end } = chinaDayRange(date);
+  const paidThatDay = await db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.gateway, gateway),
+        inArray(orders.state, ['paid', 'refunded']),
+        gte(orders.paidAt, start),
+        lt(orders.paidAt, end),
+      ),
+    )
+    .orderBy(asc(orders.paidAt));
+  const successRows = statement.filter((row) => row.status.toUpperCase() === 'SUCCESS');
+  const orderNos = [...new Set(successRows.map((row) => row.order_no).filter(Boolean))];
+  const referenced = orderNos.length
+    ? await db.select().from(orders).where(inArray(orders.orderNo, orderNos))
+    : [];
+  const byOrderNo = new Map([...referenced, ...paidThatDay].map((o) => [o.orderNo, o]));
+
+  const matched: Record<string, unknown>[] = [];
+  const amountMismatch: Record<string, unknown>[] = [];
+  const missingInOrders: Record<string, unknown>[] = [];
+  const seen = new Set<string>();
+  for (const row of successRows) {
+    const order = byOrderNo.get(row.order_no);
+    const base = {
+      order_no: row.order_no,
+      trade_no: row.trade_no,
+      statement_amount_fen: row.amount_fen,
+      paid_at: row.paid_at,
+    };
+    if (!order) {
+      missingInOrders.push({ ...base, reason: '平台无此订单' });
+    } else if (order.state !== 'paid' && order.state !== 'refunded') {
+      missingInOrders.push({ ...base, order_state: order.state, reason: '平台订单未支付' });
+    } else if (order.gatewayTradeNo && order.gatewayTradeNo !== row.trade_no) {
+      missingInOrders.push({
+        ...base,
+        order_trade_no: order.gatewayTradeNo,
+        reason: '重复支付：订单已由其他交易支付',
+      });
+    } else if (order.amountFen !== row.amount_fen) {
+      seen.add(order.orderNo);
+      amountMismatch.push({ ...base, order_amount_fen: order.amountFen });
+    } else {
+      seen.add(order.orderNo);
+      matched.push({ ...base, order_amount_fen: order.amountFen });
+    }
+  }
+  const missingInStatement = paidThatDay
+    .filter((order) => !seen.has(order.orderNo))
+    .map((order) => ({
+      order_no: order.orderNo,
+      trade_no: order.gatewayTradeNo,
+      order_amount_fen: order.amountFen,
+      paid_at: iso(order.paidAt),
+    }));
+  const sum = (rows: { amountFen?: number; amount_fen?: number }[]) =>
+    rows.reduce((total, r) => total + (r.amountFen ?? r.amount_fen ?? 0), 0);
+  return {
+    date,
+    gateway,
+    summary: {
+      orders_count: paidThatDay.length,
+      orders_total_fen: sum(paidThatDay),
+      statement_count: successRows.length,
+      statement_total_fen: sum(successRows),
+      matched: matched.length,
+      amount_mismatch: amountMismatch.length,
+      missing_in_statement: missingInStatement.length,
+      missing_in_orders: missingInOrders.length,
+      balanced:
+        amountMismatch.length === 0 && missingInStatement.length === 0 && missingInOrders.length === 0,
+    },
+    matched,
+    amount_mismatch: amountMismatch,
+    missing_in_statement: missingInStatement,
+    missing_in_orders: missingInOrders,
+  };
+}
+
+/** GET /v1/admin/finance/orders: every order, for the finance pages. */
+export async function listOrdersForFinance(
+  db: DbOrTx,
+  query: z.output<typeof orderListQuery> & { keyword?: string; date?: string },
+) {
+  const conditions: (SQL | undefined)[] = [query.state ? eq(orders.state, query.state) : undefined];
+  if (query.keyword) {
+    const like = `%${query.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(
+      or(ilike(orders.orderNo, like), ilike(orders.subject, like), ilike(learners.realName, like)),
+    );
+  }
+  if (query.date) {
+    const { start, end } = chinaDayRange(query.date);
+    conditions.push(and(gte(orders.createdAt, start), lt(orders.createdAt, end)));
+  }
+  const where = and(...conditions);
+  const [total] = await db
+    .select({ n: count() })
+    .from(orders)
+    .innerJoin(learners, eq(learners.id, orders.learnerId))
+    .where(where);
+  const rows = await db
+    .select({ order: orders, learnerName: learners.realName, learnerUsername: learners.username })
+    .from(orders)
+    .innerJoin(learners, eq(learners.id, orders.learnerId))
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(query.limit)
+    .offset(offsetOf(query.page, query.limit));
+  return listAnswer(
+    rows.map((row) => ({
+      ...orderInfo(row.order),
+      learner_name: row.learnerName,
+      learner_username: row.learnerUsername,
+    })),
+    total?.n ?? 0,
+    query.page,
+    query.limit,
+  );
+}
+
+// ---------------------------------------------------------------- pricing
+
+export async function listFees(db: DbOrTx, query: z.output<typeof feeListQuery>) {
+  const like = query.keyword ? `%${query.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const where = like
+    ? or(ilike(examPlans.title, like), ilike(examPlans.code, like), ilike(occupations.name, like))
+    : undefined;
+  const [total] = await db
+    .select({ n: count() })
+    .from(examPlans)
+    .innerJoin(occupations, eq(occupations.id, examPlans.occupationId))
+    .where(where);
+  const rows = await db
+    .select({
+      plan: examPlans,
+      occupationName: occupations.name,
+      organizationName: organizations.name,
+      lastChangedAt: sql<
+        Date | string | null
+      >`(select max(${planFeeHistory.changedAt}) from ${planFeeHistory} where ${planFeeHistory.planId} = ${examPlans.id})`,
+    })
+    .from(examPlans)
+    .innerJoin(occupations, eq(occupations.id, examPlans.occupationId))
+    .innerJoin(organizations, eq(organizations.id, examPlans.organizationId))
+    .where(where)
+    .orderBy(desc(examPlans.registrationStartsAt), desc(examPlans.id))
+    .limit(query.limit)
+    .offset(offsetOf(query.page, query.limit));
+  return listAnswer(
+    rows.map((row) => ({
+      plan_id: row.plan.id,
+      code: row.plan.code,
+      title: row.plan.title,
+      occupation_name: row.occupationName,
+      level: row.plan.level,
+      level_name: skillLevelLabel(row.plan.level),
+      organization_name: row.organizationName,
+      state: row.plan.state,
+      state_name: PLAN_STATE_LABELS[row.plan.state as PlanState] ?? row.plan.state,
+      fee_fen: row.plan.feeFen,
+      last_changed_at: row.lastChangedAt === null ? null : new Date(row.lastChangedAt).toISOString(),
+    })),
+    total?.n ?? 0,
+    query.page,
+    query.limit,
+  );
+}
+
+export async function feeHistory(db: DbOrTx, planId: number) {
+  const [plan] = await db.select({ id: examPlans.id }).from(examPlans).where(eq(examPlans.id, planId));
+  if (!plan) throw notFound('考试计划不存在');
+  const rows = await db
+    .select()
+    .from(planFeeHistory)
+    .where(eq(planFeeHistory.planId, planId))
+    .orderBy(desc(planFeeHistory.changedAt), desc(planFeeHistory.id));
+  return {
+    data: rows.map((row) => ({
+      id: row.id,
+      fee_fen: row.feeFen,
+      previous_fee_fen: row.previousFeeFen,
+      changed_by: row.changedBy,
+      changed_by_name: row.changedByName,
+      reason: row.reason,
+      changed_at: row.changedAt.toISOString(),
+    })),
+  };
+}
+
+/** PUT /v1/admin/finance/fees/:plan_id. Orders already created keep their amount. */
+export async function updateFee(
+  tx: DbOrTx,
+  actor: AdminPrincipal,
+  request: FastifyRequest | null,
+  planId: number,
+  input: { fee_fen: number; reason: string },
+) {
+  const [plan] = await tx.select().from(examPlans).where(eq(examPlans.id, planId)).for('update').limit(1);
+  if (!plan) throw notFound('考试计划不存在');
+  if (plan.state === 'archived') throw illegalState('已归档的考试计划不能调价');
+  if (plan.feeFen === input.fee_fen) throw fieldError('fee_fen', '新费用与当前费用相同');
+  await tx
+    .update(examPlans)
+    .set({ feeFen: input.fee_fen, updatedAt: new Date() })
+    .where(eq(examPlans.id, planId));
+  await tx.insert(planFeeHistory).values({
+    planId,
+    feeFen: input.fee_fen,
+    previousFeeFen: plan.feeFen,
+    changedBy: actor.id,
+    changedByName: actor.realName,
+    reason: input.reason,
+  });
+  await writeSystemLog(tx, actor, request, {
+    action: 'finance.fee_update',
+    targetType: 'exam_plan',
+    targetId: planId,
+    detail: { from: plan.feeFen, to: input.fee_fen, reason: input.reason },
+  });
+}

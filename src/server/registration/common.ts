@@ -1,0 +1,56 @@
+// Small helpers shared by the registration-chain areas (plans, enrolments, uploads, payments,
+// dashboard): list answers, China-time day ranges, the college administrator's organisation scope and
+// PostgreSQL error recognition.
+import { sql } from 'drizzle-orm';
+import type { ListResponse } from '../../shared/api/errors.ts';
+import type { DbOrTx } from '../db/client.ts';
+import type { AdminPrincipal } from '../plugins/auth.ts';
+
+export const listAnswer = <T>(data: T[], total: number, page: number, limit: number): ListResponse<T> => ({
+  data,
+  meta: { total, page, limit },
+});
+
+export const offsetOf = (page: number, limit: number) => (page - 1) * limit;
+
+/** China has one time zone without daylight saving: UTC+8. */
+const CHINA_OFFSET_MS = 8 * 3600_000;
+
+/** [start, end) of a YYYY-MM-DD day in China time. */
+export function chinaDayRange(date: string): { start: Date; end: Date } {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const start = new Date(Date.UTC(y, m - 1, d) - CHINA_OFFSET_MS);
+  return { start, end: new Date(start.getTime() + 24 * 3600_000) };
+}
+
+/** Today's date (YYYY-MM-DD) in China time. */
+export function chinaToday(now = new Date()): string {
+  return new Date(now.getTime() + CHINA_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+export const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null);
+
+/**
+ * Organisation ids a college administrator may see (its organisation and every descendant), or null
+ * for founder and manager, who see everything. A college admin without an organisation sees nothing.
+ */
+export async function organizationScope(db: DbOrTx, admin: AdminPrincipal): Promise<number[] | null> {
+  if (admin.administratorType !== 'college') return null;
+  if (admin.organizationId === null) return [];
+  const result = (await db.execute(sql`
+    with recursive tree as (
+      select id from organizations where id = ${admin.organizationId}
+      union all
+      select o.id from organizations o join tree t on o.parent_id = t.id
+    )
+    select id from tree`)) as unknown as { rows: { id: number }[] };
+  return result.rows.map((row) => Number(row.id));
+}
+
+/** PostgreSQL unique_violation, as thrown by pg or PGlite (possibly wrapped by drizzle). */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505') return true;
+  }
+  return false;
+}

@@ -1,0 +1,88 @@
+// POST /v1/uploads (multipart: `kind` field or query, one `file`) and GET /v1/uploads/:id.
+import fs from 'node:fs';
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import {
+  PDF_MAX_BYTES,
+  PUBLIC_UPLOAD_KINDS,
+  uploadKindSchema,
+  type UploadKind,
+} from '../../shared/uploads/schema.ts';
+import { writeSystemLog } from '../audit/system-log.ts';
+import { fieldError, notFound } from '../errors.ts';
+import { parseInput } from '../http/validate.ts';
+import { anyUser, optionalPrincipal } from '../plugins/auth.ts';
+import { assertMayRead, findUpload, saveUpload, uploadFilePath, uploadInfo } from './service.ts';
+
+const idParams = z.object({ id: z.uuid('文件不存在') });
+
+const uploadRoutes: FastifyPluginAsync = async (app) => {
+  app.post('/v1/uploads', { preHandler: anyUser() }, async (request, reply) => {
+    const principal = request.principal!;
+    if (!request.isMultipart()) throw fieldError('file', '请以 multipart/form-data 方式上传文件');
+    let kindValue = (request.query as Record<string, unknown> | undefined)?.kind;
+    let file: { fileName: string; content: Buffer } | undefined;
+    try {
+      for await (const part of request.parts({ limits: { fileSize: PDF_MAX_BYTES, files: 1 } })) {
+        if (part.type === 'file') {
+          if (file) throw fieldError('file', '一次只能上传一个文件');
+          file = { fileName: part.filename, content: await part.toBuffer() };
+        } else if (part.fieldname === 'kind') {
+          kindValue = part.value;
+        }
+      }
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code === 'FST_REQ_FILE_TOO_LARGE')
+        throw fieldError('file', '文件过大：图片不能超过 2 MB，PDF 不能超过 5 MB');
+      if (code === 'FST_FILES_LIMIT') throw fieldError('file', '一次只能上传一个文件');
+      throw error;
+    }
+    const kind: UploadKind = parseInput(uploadKindSchema, kindValue, 'kind');
+    if (!file) throw fieldError('file', '请选择要上传的文件');
+    const upload = file;
+    const row =
+      principal.kind === 'learners'
+        ? await saveUpload(app.db, app.config.uploadDir, {
+            owner: { learnerId: principal.id },
+            kind,
+            ...upload,
+          })
+        : await app.db.transaction(async (tx) => {
+            const saved = await saveUpload(tx, app.config.uploadDir, {
+              owner: { adminId: principal.id },
+              kind,
+              ...upload,
+            });
+            await writeSystemLog(tx, principal, request, {
+              action: 'upload.create',
+              targetType: 'upload',
+              targetId: saved.id,
+              detail: { kind, size: saved.size, name: saved.originalName },
+            });
+            return saved;
+          });
+    return reply.status(201).send(uploadInfo(row));
+  });
+
+  app.get('/v1/uploads/:id', async (request, reply) => {
+    const { id } = parseInput(idParams, request.params, 'id');
+    const upload = await findUpload(app.db, id);
+    if (!upload) throw notFound('文件不存在');
+    await assertMayRead(app.db, await optionalPrincipal(request), upload);
+    const filePath = uploadFilePath(app.config.uploadDir, upload);
+    const stat = await fs.promises.stat(filePath).catch(() => null);
+    if (!stat) throw notFound('文件不存在');
+    const isPublic = PUBLIC_UPLOAD_KINDS.includes(upload.kind as UploadKind);
+    return reply
+      .header('Content-Type', upload.mime)
+      .header('Content-Length', String(stat.size))
+      .header('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(upload.originalName)}`)
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Cache-Control', isPublic ? 'public, max-age=86400' : 'private, max-age=300')
+      .header('ETag', `"${upload.sha256.slice(0, 32)}"`)
+      .send(fs.createReadStream(filePath));
+  });
+};
+
+export default uploadRoutes;

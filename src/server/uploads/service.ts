@@ -1,0 +1,183 @@
+// Uploaded files: checked by content (sniff.ts), size and pixel limits per kind, stored under
+// config.uploadDir (outside the web root) with random names, and served only to their owner, to the
+// learner whose enrolment uses them, and to reviewing staff (a college admin: its own candidates only).
+import { createHash, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { and, eq, inArray } from 'drizzle-orm';
+import {
+  ADMIN_ONLY_UPLOAD_KINDS,
+  EXTENSION_GROUPS,
+  FORMAT_MIME,
+  IMAGE_MAX_BYTES,
+  KIND_FORMAT_HINTS,
+  KIND_FORMATS,
+  PDF_MAX_BYTES,
+  PHOTO_MIN_HEIGHT,
+  PHOTO_MIN_WIDTH,
+  PUBLIC_UPLOAD_KINDS,
+  formatGroup,
+  type UploadInfo,
+  type UploadKind,
+} from '../../shared/uploads/schema.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { enrollmentMaterials, enrollments, examPlans, uploads } from '../db/schema/index.ts';
+import { fieldError, forbidden, notFound, unauthorized } from '../errors.ts';
+import type { AdminPrincipal, Principal } from '../plugins/auth.ts';
+import { organizationScope } from '../registration/common.ts';
+import { sniffFile } from './sniff.ts';
+
+export type UploadRow = typeof uploads.$inferSelect;
+export type UploadOwner = { learnerId: number } | { adminId: number };
+
+export const uploadUrl = (id: string) => `/api/v1/uploads/${id}`;
+const UPLOAD_URL_PATTERN = /^\/api\/v1\/uploads\/([0-9a-f-]{36})$/;
+/** The upload id inside a stored URL such as learners.photo, or null. */
+export const uploadIdFromUrl = (url: string | null | undefined) =>
+  url ? (UPLOAD_URL_PATTERN.exec(url)?.[1] ?? null) : null;
+
+export function uploadInfo(row: UploadRow): UploadInfo {
+  return {
+    id: row.id,
+    kind: row.kind as UploadKind,
+    mime: row.mime,
+    size: row.size,
+    width: row.width,
+    height: row.height,
+    original_name: row.originalName,
+    url: uploadUrl(row.id),
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+function extensionOf(fileName: string) {
+  const dot = fileName.lastIndexOf('.');
+  return dot < 0 ? '' : fileName.slice(dot + 1).toLowerCase();
+}
+
+/** Cleans a client-supplied name for storage and the Content-Disposition header. */
+function safeOriginalName(fileName: string) {
+  const base = path.basename(fileName.replace(/\\/g, '/'));
+  // eslint-disable-next-line no-control-regex
+  return base.replace(/[\u0000-\u001f\u007f"]/g, '').slice(0, 200) || 'file';
+}
+
+export interface SaveUploadInput {
+  owner: UploadOwner;
+  kind: UploadKind;
+  fileName: string;
+  content: Buffer;
+}
+
+/** Validates the file and stores it; every refusal is a 422 on the `file` field. */
+export async function saveUpload(db: DbOrTx, uploadDir: string, input: SaveUploadInput): Promise<UploadRow> {
+  const { kind, content } = input;
+  if ('learnerId' in input.owner && ADMIN_ONLY_UPLOAD_KINDS.includes(kind))
+    throw forbidden('该类型文件仅限管理员上传');
+  if (content.length === 0) throw fieldError('file', '文件为空');
+  const sniffed = sniffFile(content);
+  if (!sniffed) throw fieldError('file', '文件内容不是有效的图片或 PDF（支持 PNG、JPG、GIF、BMP、PDF）');
+  const group = formatGroup(sniffed.format);
+  const extension = extensionOf(input.fileName);
+  if (!EXTENSION_GROUPS[group].includes(extension)) {
+    throw fieldError('file', `文件扩展名与文件内容不一致（内容为${group === 'pdf' ? ' PDF 文档' : '图片'}）`);
+  }
+  if (!KIND_FORMATS[kind].includes(sniffed.format))
+    throw fieldError('file', `文件格式不符合要求：${KIND_FORMAT_HINTS[kind]}`);
+  const maxBytes = group === 'pdf' ? PDF_MAX_BYTES : IMAGE_MAX_BYTES;
+  if (content.length > maxBytes) {
+    throw fieldError('file', group === 'pdf' ? 'PDF 文件不能超过 5 MB' : '图片不能超过 2 MB');
+  }
+  if (
+    kind === 'photo' &&
+    ((sniffed.width ?? 0) < PHOTO_MIN_WIDTH || (sniffed.height ?? 0) < PHOTO_MIN_HEIGHT)
+  ) {
+    throw fieldError(
+      'file',
+      `2寸证件照不能小于 ${PHOTO_MIN_WIDTH}×${PHOTO_MIN_HEIGHT} 像素（当前 ${sniffed.width}×${sniffed.height}）`,
+    );
+  }
+
+  const id = randomUUID();
+  const storagePath = path.join(id.slice(0, 2), id);
+  const absolute = path.join(uploadDir, storagePath);
+  await fs.promises.mkdir(path.dirname(absolute), { recursive: true });
+  await fs.promises.writeFile(absolute, content, { mode: 0o600 });
+  try {
+    const [row] = await db
+      .insert(uploads)
+      .values({
+        id,
+        ownerLearnerId: 'learnerId' in input.owner ? input.owner.learnerId : null,
+        ownerAdminId: 'adminId' in input.owner ? input.owner.adminId : null,
+        kind,
+        mime: FORMAT_MIME[sniffed.format],
+        size: content.length,
+        sha256: createHash('sha256').update(content).digest('hex'),
+        storagePath,
+        originalName: safeOriginalName(input.fileName),
+        width: sniffed.width,
+        height: sniffed.height,
+      })
+      .returning();
+    return row!;
+  } catch (error) {
+    await fs.promises.rm(absolute, { force: true });
+    throw error;
+  }
+}
+
+export async function findUpload(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(uploads).where(eq(uploads.id, id)).limit(1);
+  return row;
+}
+
+/** True when a college administrator's scope holds a plan this upload is attached to or whose candidate owns it. */
+async function collegeMayRead(db: DbOrTx, admin: AdminPrincipal, upload: UploadRow) {
+  if (upload.ownerAdminId === admin.id) return true;
+  const scope = await organizationScope(db, admin);
+  if (!scope?.length) return false;
+  if (upload.ownerLearnerId !== null) {
+    const [candidate] = await db
+      .select({ id: enrollments.id })
+      .from(enrollments)
+      .innerJoin(examPlans, eq(examPlans.id, enrollments.planId))
+      .where(and(eq(enrollments.learnerId, upload.ownerLearnerId), inArray(examPlans.organizationId, scope)))
+      .limit(1);
+    if (candidate) return true;
+  }
+  const [attached] = await db
+    .select({ id: enrollmentMaterials.id })
+    .from(enrollmentMaterials)
+    .innerJoin(enrollments, eq(enrollments.id, enrollmentMaterials.enrollmentId))
+    .innerJoin(examPlans, eq(examPlans.id, enrollments.planId))
+    .where(and(eq(enrollmentMaterials.uploadId, upload.id), inArray(examPlans.organizationId, scope)))
+    .limit(1);
+  return Boolean(attached);
+}
+
+/**
+ * Authorises a read. Learners who are not entitled get 404 (they must not learn that the file exists);
+ * a college administrator outside its scope gets 403, as every out-of-college access does.
+ */
+export async function assertMayRead(db: DbOrTx, principal: Principal | null, upload: UploadRow) {
+  if (PUBLIC_UPLOAD_KINDS.includes(upload.kind as UploadKind)) return;
+  if (!principal) throw unauthorized();
+  if (principal.kind === 'learners') {
+    if (upload.ownerLearnerId === principal.id) return;
+    const [attached] = await db
+      .select({ id: enrollmentMaterials.id })
+      .from(enrollmentMaterials)
+      .innerJoin(enrollments, eq(enrollments.id, enrollmentMaterials.enrollmentId))
+      .where(and(eq(enrollmentMaterials.uploadId, upload.id), eq(enrollments.learnerId, principal.id)))
+      .limit(1);
+    if (attached) return;
+    throw notFound('文件不存在');
+  }
+  if (principal.administratorType !== 'college') return;
+  if (!(await collegeMayRead(db, principal, upload))) throw forbidden('只能查看本院校考生的材料');
+}
+
+export function uploadFilePath(uploadDir: string, upload: UploadRow) {
+  return path.join(uploadDir, upload.storagePath);
+}

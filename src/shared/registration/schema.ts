@@ -1,0 +1,524 @@
+// Exam registration (PRODUCT.md §2): skill levels, the plan and enrolment state machines, the
+// registration form and materials, and the request schemas of the plan, enrolment and review endpoints.
+// A seat is held by every enrolment state except rejected and cancelled; rejection frees the seat and a
+// resubmission takes one again (so an abandoned rejection never blocks a seat).
+import { z } from 'zod';
+import { paginationQuery } from '../api/pagination.ts';
+import type { UploadInfo } from '../uploads/schema.ts';
+
+/** Business codes of the registration chain (HTTP 409 bodies). */
+export const REGISTRATION_ERROR_CODES = {
+  /** The plan has no seat left: 报名名额已满. */
+  planFull: 409001,
+  /** The learner already holds an enrolment for this plan. */
+  duplicateEnrollment: 409002,
+  /** The plan (or enrolment) is not in a state that allows the action. */
+  illegalState: 409003,
+} as const;
+
+/** 国家职业技能等级: 5 is the entry level, 1 the highest. */
+export const SKILL_LEVELS = [5, 4, 3, 2, 1] as const;
+export type SkillLevel = (typeof SKILL_LEVELS)[number];
+export const SKILL_LEVEL_LABELS: Record<SkillLevel, string> = {
+  5: '五级/初级工',
+  4: '四级/中级工',
+  3: '三级/高级工',
+  2: '二级/技师',
+  1: '一级/高级技师',
+};
+export const skillLevelLabel = (level: number) => SKILL_LEVEL_LABELS[level as SkillLevel] ?? `${level}级`;
+
+// ---------------------------------------------------------------- plan state machine
+
+export const PLAN_STATES = [
+  'draft',
+  'published',
+  'registration_closed',
+  'tickets_issued',
+  'exam_held',
+  'scores_published',
+  'certificates_issued',
+  'archived',
+] as const;
+export type PlanState = (typeof PLAN_STATES)[number];
+export const PLAN_STATE_LABELS: Record<PlanState, string> = {
+  draft: '草稿',
+  published: '已发布',
+  registration_closed: '报名已截止',
+  tickets_issued: '已发准考证',
+  exam_held: '已考试',
+  scores_published: '成绩已发布',
+  certificates_issued: '证书已发放',
+  archived: '已归档',
+};
+
+export const PLAN_TRANSITIONS = {
+  publish: { from: ['draft'], to: 'published', label: '发布' },
+  unpublish: { from: ['published'], to: 'draft', label: '撤回发布' },
+  close_registration: { from: ['published'], to: 'registration_closed', label: '截止报名' },
+  reopen_registration: { from: ['registration_closed'], to: 'published', label: '重新开放报名' },
+  issue_tickets: { from: ['registration_closed'], to: 'tickets_issued', label: '发放准考证' },
+  hold_exam: { from: ['tickets_issued'], to: 'exam_held', label: '确认考试结束' },
+  publish_scores: { from: ['exam_held'], to: 'scores_published', label: '发布成绩' },
+  issue_certificates: { from: ['scores_published'], to: 'certificates_issued', label: '发放证书' },
+  archive: { from: ['draft', 'scores_published', 'certificates_issued'], to: 'archived', label: '归档' },
+} as const satisfies Record<string, { from: readonly PlanState[]; to: PlanState; label: string }>;
+export type PlanAction = keyof typeof PLAN_TRANSITIONS;
+
+/**
+ * Actions of the plan-management page. Issuing tickets, publishing scores and issuing certificates
+ * happen as part of those steps' own operations (exam rooms / scores areas), not as a bare state flip.
+ */
+export const PLAN_MANAGEMENT_ACTIONS = [
+  'publish',
+  'unpublish',
+  'close_registration',
+  'reopen_registration',
+  'hold_exam',
+  'archive',
+] as const satisfies readonly PlanAction[];
+
+export function allowedPlanActions(state: PlanState): PlanAction[] {
+  return (Object.keys(PLAN_TRANSITIONS) as PlanAction[]).filter((action) =>
+    (PLAN_TRANSITIONS[action].from as readonly PlanState[]).includes(state),
+  );
+}
+
+// ---------------------------------------------------------------- enrolments
+
+export const ENROLLMENT_STATES = [
+  'submitted',
+  'approved',
+  'rejected',
+  'paid',
+  'ticket_issued',
+  'sat',
+  'passed',
+  'failed',
+  'cancelled',
+] as const;
+export type EnrollmentState = (typeof ENROLLMENT_STATES)[number];
+export const ENROLLMENT_STATE_LABELS: Record<EnrollmentState, string> = {
+  submitted: '待审核',
+  approved: '审核通过，待缴费',
+  rejected: '审核未通过',
+  paid: '已缴费',
+  ticket_issued: '已发准考证',
+  sat: '已参考',
+  passed: '合格',
+  failed: '不合格',
+  cancelled: '已取消',
+};
+/** States that occupy one of the plan's seats (`exam_plans.enrolled_count`). */
+export const SEAT_HOLDING_STATES: readonly EnrollmentState[] = [
+  'submitted',
+  'approved',
+  'paid',
+  'ticket_issued',
+  'sat',
+  'passed',
+  'failed',
+];
+
+/** Materials a plan may require; each is an upload of the same kind. */
+export const MATERIAL_KEYS = [
+  'photo',
+  'id_card_front',
+  'id_card_back',
+  'diploma',
+  'certificate',
+  'other',
+] as const;
+export type MaterialKey = (typeof MATERIAL_KEYS)[number];
+export const MATERIAL_LABELS: Record<MaterialKey, string> = {
+  photo: '2寸证件照',
+  id_card_front: '身份证人像面',
+  id_card_back: '身份证国徽面',
+  diploma: '学历证书',
+  certificate: '原职业资格/技能等级证书',
+  other: '其他证明材料',
+};
+export const DEFAULT_REQUIRED_MATERIALS: MaterialKey[] = [
+  'photo',
+  'id_card_front',
+  'id_card_back',
+  'diploma',
+];
+
+/** Fields of the registration form; a plan lists the ones it requires (`form_fields`). */
+export const FORM_FIELD_KEYS = [
+  'real_name',
+  'id_type',
+  'id_number',
+  'sex',
+  'ethnic_group_id',
+  'political_affiliation_id',
+  'educational_background_id',
+  'phone',
+  'user_source_id',
+  'employer',
+  'years_in_occupation',
+  'prior_certificate_no',
+  'address',
+  'email',
+] as const;
+export type FormFieldKey = (typeof FORM_FIELD_KEYS)[number];
+export const FORM_FIELD_LABELS: Record<FormFieldKey, string> = {
+  real_name: '姓名',
+  id_type: '证件类型',
+  id_number: '证件号码',
+  sex: '性别',
+  ethnic_group_id: '民族',
+  political_affiliation_id: '政治面貌',
+  educational_background_id: '文化程度',
+  phone: '手机号',
+  user_source_id: '考生来源',
+  employer: '工作单位',
+  years_in_occupation: '从事本职业年限',
+  prior_certificate_no: '原证书编号',
+  address: '通讯地址',
+  email: '电子邮箱',
+};
+export const DEFAULT_FORM_FIELDS: FormFieldKey[] = [
+  'real_name',
+  'id_type',
+  'id_number',
+  'sex',
+  'ethnic_group_id',
+  'educational_background_id',
+  'phone',
+  'user_source_id',
+  'employer',
+  'years_in_occupation',
+];
+
+export const ID_TYPES = ['id_card', 'passport', 'hk_macao_permit', 'taiwan_permit'] as const;
+export const ID_TYPE_LABELS: Record<(typeof ID_TYPES)[number], string> = {
+  id_card: '居民身份证',
+  passport: '护照',
+  hk_macao_permit: '港澳居民来往内地通行证',
+  taiwan_permit: '台湾居民来往大陆通行证',
+};
+export const SEXES = ['male', 'female'] as const;
+export const SEX_LABELS: Record<(typeof SEXES)[number], string> = { male: '男', female: '女' };
+
+const positiveId = (label: string) =>
+  z.coerce
+    .number({ error: `请选择${label}` })
+    .int(`请选择${label}`)
+    .positive(`请选择${label}`);
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label}格式错误` })
+    .trim()
+    .max(max, `${label}不能超过 ${max} 个字符`)
+    .optional();
+
+/** Answers of the registration form. Missing answers are filled from the learner's profile by the server. */
+export const enrollmentFormSchema = z.object({
+  real_name: optionalText('姓名', 64),
+  id_type: z.enum(ID_TYPES, { error: '请选择证件类型' }).optional(),
+  id_number: optionalText('证件号码', 32),
+  sex: z.enum(SEXES, { error: '请选择性别' }).optional(),
+  ethnic_group_id: positiveId('民族').optional(),
+  political_affiliation_id: positiveId('政治面貌').optional(),
+  educational_background_id: positiveId('文化程度').optional(),
+  phone: optionalText('手机号', 20),
+  user_source_id: positiveId('考生来源').optional(),
+  employer: optionalText('工作单位', 100),
+  years_in_occupation: z.coerce
+    .number({ error: '请填写从事本职业年限' })
+    .int('从事本职业年限应为整数')
+    .min(0, '从事本职业年限不能为负数')
+    .max(60, '从事本职业年限不能超过 60 年')
+    .optional(),
+  prior_certificate_no: optionalText('原证书编号', 64),
+  address: optionalText('通讯地址', 200),
+  email: z.union([z.literal(''), z.email('电子邮箱格式不正确')]).optional(),
+});
+export type EnrollmentForm = z.infer<typeof enrollmentFormSchema>;
+
+const uploadId = z.uuid('材料文件无效');
+/** `{ photo: upload_id, id_card_front: upload_id, ... }` */
+export const materialsSchema = z.partialRecord(z.enum(MATERIAL_KEYS, { error: '未知的材料类型' }), uploadId);
+
+/** POST /v1/enrollments */
+export const enrollmentCreateSchema = z.object({
+  plan_id: z.coerce.number({ error: '请选择考试计划' }).int().positive('请选择考试计划'),
+  form: enrollmentFormSchema.default({}),
+  materials: materialsSchema.default({}),
+});
+export type EnrollmentCreateInput = z.input<typeof enrollmentCreateSchema>;
+
+/** PUT /v1/enrollments/:id (edit while submitted, resubmit after rejection). */
+export const enrollmentUpdateSchema = z.object({
+  form: enrollmentFormSchema.default({}),
+  materials: materialsSchema.default({}),
+});
+
+/** POST /v1/college/enrollments: a college administrator enrols an existing learner. */
+export const collegeEnrollmentSchema = enrollmentCreateSchema.extend({
+  /** The learner's username, phone or ID-card number. */
+  learner: z
+    .string({ error: '请输入考生的用户名、手机号或身份证号' })
+    .trim()
+    .min(1, '请输入考生的用户名、手机号或身份证号')
+    .max(64),
+});
+
+export const enrollmentListQuery = paginationQuery.extend({
+  state: z.enum(ENROLLMENT_STATES, { error: '状态无效' }).optional(),
+  plan_id: z.coerce.number().int().positive().optional(),
+});
+
+export const reviewQueueQuery = paginationQuery.extend({
+  plan_id: z.coerce.number().int().positive().optional(),
+  state: z.enum(ENROLLMENT_STATES, { error: '状态无效' }).default('submitted'),
+  keyword: z.string().trim().max(64).optional(),
+});
+
+export const collegeEnrollmentQuery = paginationQuery.extend({
+  plan_id: z.coerce.number().int().positive().optional(),
+  state: z.enum(ENROLLMENT_STATES, { error: '状态无效' }).optional(),
+  keyword: z.string().trim().max(64).optional(),
+});
+
+export const rejectSchema = z.object({
+  reason: z
+    .string({ error: '请填写驳回原因' })
+    .trim()
+    .min(2, '请填写驳回原因（至少 2 个字）')
+    .max(500, '驳回原因不能超过 500 个字符'),
+});
+
+export const batchApproveSchema = z.object({
+  ids: z
+    .array(z.coerce.number().int().positive(), { error: '请选择要审核的报名' })
+    .min(1, '请选择要审核的报名')
+    .max(200, '一次最多审核 200 条'),
+});
+
+// ---------------------------------------------------------------- plans
+
+const dateTime = (label: string) =>
+  z.iso.datetime({ offset: true, error: `${label}格式不正确` }).transform((value) => new Date(value));
+
+export const examSessionInputSchema = z
+  .object({
+    kind: z.enum(['theory', 'practical'], { error: '场次类型只能是理论或实操' }),
+    name: z
+      .string({ error: '请填写场次名称' })
+      .trim()
+      .min(1, '请填写场次名称')
+      .max(100, '场次名称不能超过 100 个字符'),
+    starts_at: dateTime('场次开始时间'),
+    ends_at: dateTime('场次结束时间'),
+  })
+  .refine((s) => s.ends_at > s.starts_at, { message: '场次结束时间须晚于开始时间', path: ['ends_at'] })
+  .refine((s) => s.ends_at.getTime() - s.starts_at.getTime() <= 12 * 3600_000, {
+    message: '单个场次不能超过 12 小时',
+    path: ['ends_at'],
+  });
+
+const planFields = {
+  title: z
+    .string({ error: '请填写计划名称' })
+    .trim()
+    .min(2, '请填写计划名称')
+    .max(200, '计划名称不能超过 200 个字符'),
+  occupation_id: z.coerce.number({ error: '请选择职业' }).int().positive('请选择职业'),
+  level: z.coerce
+    .number({ error: '请选择等级' })
+    .int()
+    .refine((v) => (SKILL_LEVELS as readonly number[]).includes(v), '等级只能是 1 到 5 级'),
+  organization_id: z.coerce.number({ error: '请选择承办院校' }).int().positive('请选择承办院校'),
+  registration_starts_at: dateTime('报名开始时间'),
+  registration_ends_at: dateTime('报名截止时间'),
+  fee_fen: z.coerce
+    .number({ error: '请填写报名费' })
+    .int('报名费以分为单位，须为整数')
+    .min(0, '报名费不能为负数')
+    .max(100_000_00, '报名费不能超过 100000 元'),
+  capacity: z.coerce
+    .number({ error: '请填写名额' })
+    .int('名额须为整数')
+    .min(1, '名额至少为 1')
+    .max(100_000, '名额不能超过 100000'),
+  pass_theory: z.coerce.number().int().min(0, '合格线为 0-100').max(100, '合格线为 0-100').default(60),
+  pass_practical: z.coerce.number().int().min(0, '合格线为 0-100').max(100, '合格线为 0-100').default(60),
+  required_materials: z
+    .array(z.enum(MATERIAL_KEYS, { error: '未知的材料类型' }))
+    .default(DEFAULT_REQUIRED_MATERIALS)
+    .transform((list) => [...new Set(list)]),
+  form_fields: z
+    .array(z.enum(FORM_FIELD_KEYS, { error: '未知的报名表字段' }))
+    .default(DEFAULT_FORM_FIELDS)
+    .transform((list) => [...new Set(list)]),
+  description: z.string().trim().max(5000, '说明不能超过 5000 个字符').default(''),
+  sessions: z.array(examSessionInputSchema).max(20, '场次不能超过 20 个').default([]),
+};
+
+const MAX_WINDOW_MS = 366 * 24 * 3600_000;
+
+/** POST /v1/admin/plans and PUT /v1/admin/plans/:id (the whole plan is sent). */
+export const planInputSchema = z
+  .object(planFields)
+  .refine((p) => p.registration_ends_at > p.registration_starts_at, {
+    message: '报名截止时间须晚于报名开始时间',
+    path: ['registration_ends_at'],
+  })
+  .refine((p) => p.registration_ends_at.getTime() - p.registration_starts_at.getTime() <= MAX_WINDOW_MS, {
+    message: '报名时间跨度不能超过一年',
+    path: ['registration_ends_at'],
+  })
+  .superRefine((p, ctx) => {
+    p.sessions.forEach((session, index) => {
+      if (session.starts_at < p.registration_ends_at) {
+        ctx.addIssue({
+          code: 'custom',
+          message: '考试场次须安排在报名截止之后',
+          path: ['sessions', index, 'starts_at'],
+        });
+      }
+      if (session.starts_at.getTime() - p.registration_ends_at.getTime() > MAX_WINDOW_MS) {
+        ctx.addIssue({
+          code: 'custom',
+          message: '考试场次不能晚于报名截止一年以上',
+          path: ['sessions', index, 'starts_at'],
+        });
+      }
+    });
+  });
+export type PlanInput = z.input<typeof planInputSchema>;
+export type PlanValues = z.output<typeof planInputSchema>;
+
+export const planListQuery = paginationQuery.extend({
+  keyword: z.string().trim().max(100).optional(),
+  occupation_id: z.coerce.number().int().positive().optional(),
+  level: z.coerce.number().int().min(1).max(5).optional(),
+  organization_id: z.coerce.number().int().positive().optional(),
+  state: z.enum(PLAN_STATES, { error: '状态无效' }).optional(),
+  /** Plans whose registration window overlaps [date_from, date_to] (YYYY-MM-DD, China time). */
+  date_from: z.iso.date('日期格式应为 YYYY-MM-DD').optional(),
+  date_to: z.iso.date('日期格式应为 YYYY-MM-DD').optional(),
+});
+
+export const planTransitionSchema = z.object({
+  action: z.enum(PLAN_MANAGEMENT_ACTIONS, { error: '不支持的操作' }),
+});
+
+/** GET /v1/skill-tests/skill-tests/list (public portal). */
+export const portalPlanQuery = paginationQuery.extend({
+  keyword: z.string().trim().max(100).optional(),
+  occupation_id: z.coerce.number().int().positive().optional(),
+  level: z.coerce.number().int().min(1).max(5).optional(),
+  organization_id: z.coerce.number().int().positive().optional(),
+  /** open (default): registration open now; upcoming: also plans whose window has not started yet. */
+  scope: z.enum(['open', 'upcoming']).default('open'),
+});
+
+// ---------------------------------------------------------------- answer shapes (the server's return types)
+
+export interface PlanSummary {
+  id: number;
+  code: string;
+  title: string;
+  occupation: { id: number; code: string; name: string };
+  level: number;
+  level_name: string;
+  organization: { id: number; name: string };
+  registration_starts_at: string;
+  registration_ends_at: string;
+  exam_starts_at: string | null;
+  fee_fen: number;
+  capacity: number;
+  enrolled_count: number;
+  seats_left: number;
+  required_materials: string[];
+  state: PlanState;
+  state_name: string;
+  registration_open: boolean;
+}
+
+export interface ExamSessionInfo {
+  id: number;
+  kind: string;
+  name: string;
+  starts_at: string;
+  ends_at: string;
+}
+
+/** GET /v1/admin/plans (items) */
+export interface PlanListItem extends PlanSummary {
+  allowed_actions: PlanAction[];
+}
+
+/** GET /v1/admin/plans/:id */
+export interface PlanDetail extends PlanListItem {
+  pass_theory: number;
+  pass_practical: number;
+  form_fields: string[];
+  description: string;
+  published_at: string | null;
+  created_at: string;
+  updated_at: string;
+  sessions: ExamSessionInfo[];
+  enrollment_counts: Partial<Record<EnrollmentState, number>>;
+}
+
+/** GET /v1/skill-tests/skill-tests/:id */
+export interface PortalPlanDetail extends PlanSummary {
+  pass_theory: number;
+  pass_practical: number;
+  form_fields: string[];
+  description: string;
+  sessions: ExamSessionInfo[];
+  my_enrollment: { id: number; state: string } | null;
+}
+
+export type EnrollmentNextStep =
+  | 'wait_review'
+  | 'pay'
+  | 'resubmit'
+  | 'wait_ticket'
+  | 'download_ticket'
+  | 'wait_score'
+  | 'view_score'
+  | 'none';
+
+export interface EnrollmentSummary {
+  id: number;
+  state: EnrollmentState;
+  state_name: string;
+  next_step: EnrollmentNextStep;
+  review_reason: string;
+  submitted_at: string;
+  reviewed_at: string | null;
+  paid_at: string | null;
+  created_at: string;
+  on_behalf: boolean;
+  plan: {
+    id: number;
+    code: string;
+    title: string;
+    occupation_name: string;
+    level: number;
+    level_name: string;
+    organization_id: number;
+    organization_name: string;
+    fee_fen: number;
+    state: string;
+    registration_ends_at: string;
+    exam_starts_at: string | null;
+  };
+  order: { order_no: string; state: string | null } | null;
+  /** Staff lists only; the ID number is masked. */
+  learner?: { id: number; real_name: string; username: string; id_card: string; phone: string };
+}
+
+export interface EnrollmentDetail extends EnrollmentSummary {
+  form: Record<string, unknown>;
+  form_fields: string[];
+  required_materials: string[];
+  materials: { key: string; label: string; upload: UploadInfo }[];
+}

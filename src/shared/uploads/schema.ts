@@ -1,0 +1,88 @@
+// Upload kinds and their accepted formats. The server decides the format from the file's content (magic
+// bytes); the name's extension must fall in the same group of the spec §5 file-type table (image: png
+// jpg jpeg bmp gif; pdf: pdf). Limits: images 2 MB, PDF 5 MB; the 2-inch photo is JPG/PNG, ≥ 295×413 px.
+import { z } from 'zod';
+
+export const UPLOAD_KINDS = [
+  'photo',
+  'avatar',
+  'id_card_front',
+  'id_card_back',
+  'diploma',
+  'certificate',
+  'other',
+  'banner',
+  'cover',
+] as const;
+export type UploadKind = (typeof UPLOAD_KINDS)[number];
+
+/** Kinds anyone may read (portal images); every other kind is served to its owner and reviewing staff only. */
+export const PUBLIC_UPLOAD_KINDS: readonly UploadKind[] = ['banner', 'cover'];
+/** Kinds only administrators upload. */
+export const ADMIN_ONLY_UPLOAD_KINDS: readonly UploadKind[] = ['banner', 'cover'];
+
+export const UPLOAD_FORMATS = ['png', 'jpeg', 'gif', 'bmp', 'pdf'] as const;
+export type UploadFormat = (typeof UPLOAD_FORMATS)[number];
+
+export const FORMAT_MIME: Record<UploadFormat, string> = {
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  bmp: 'image/bmp',
+  pdf: 'application/pdf',
+};
+
+/** The spec §5 groups that uploads use, by extension. */
+export const EXTENSION_GROUPS: Record<'image' | 'pdf', readonly string[]> = {
+  image: ['png', 'jpg', 'jpeg', 'bmp', 'gif'],
+  pdf: ['pdf'],
+};
+export const formatGroup = (format: UploadFormat): 'image' | 'pdf' => (format === 'pdf' ? 'pdf' : 'image');
+
+export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+export const PDF_MAX_BYTES = 5 * 1024 * 1024;
+/** 2-inch ID photo: 35×49 mm at 300 dpi. */
+export const PHOTO_MIN_WIDTH = 295;
+export const PHOTO_MIN_HEIGHT = 413;
+
+const IMAGES: readonly UploadFormat[] = ['png', 'jpeg', 'gif', 'bmp'];
+const IMAGES_AND_PDF: readonly UploadFormat[] = [...IMAGES, 'pdf'];
+
+export const KIND_FORMATS: Record<UploadKind, readonly UploadFormat[]> = {
+  photo: ['png', 'jpeg'],
+  avatar: IMAGES,
+  id_card_front: IMAGES_AND_PDF,
+  id_card_back: IMAGES_AND_PDF,
+  diploma: IMAGES_AND_PDF,
+  certificate: IMAGES_AND_PDF,
+  other: IMAGES_AND_PDF,
+  banner: IMAGES,
+  cover: IMAGES,
+};
+
+export const KIND_FORMAT_HINTS: Record<UploadKind, string> = {
+  photo: 'JPG 或 PNG 图片，不小于 295×413 像素，不超过 2 MB',
+  avatar: 'PNG、JPG、GIF、BMP 图片，不超过 2 MB',
+  id_card_front: '图片（不超过 2 MB）或 PDF（不超过 5 MB）',
+  id_card_back: '图片（不超过 2 MB）或 PDF（不超过 5 MB）',
+  diploma: '图片（不超过 2 MB）或 PDF（不超过 5 MB）',
+  certificate: '图片（不超过 2 MB）或 PDF（不超过 5 MB）',
+  other: '图片（不超过 2 MB）或 PDF（不超过 5 MB）',
+  banner: 'PNG、JPG、GIF、BMP 图片，不超过 2 MB',
+  cover: 'PNG、JPG、GIF、BMP 图片，不超过 2 MB',
+};
+
+export const uploadKindSchema = z.enum(UPLOAD_KINDS, { error: '请选择文件类型（kind）' });
+
+/** Answer of POST /v1/uploads and element of materials lists. */
+export interface UploadInfo {
+  id: string;
+  kind: UploadKind;
+  mime: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  original_name: string;
+  url: string;
+  created_at: string;
+}
