@@ -1,0 +1,130 @@
+// Seats and tickets: the back office's ticket step (plan management for founder/manager, plan/index?step=ticket
+// for a college, limited on the server to its own college's plans), the learner's admissionDown page and the
+// public verification behind the ticket's QR code.
+import fs from 'node:fs';
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { paginationQuery } from '../../shared/api/pagination.ts';
+import {
+  autoSeatSchema,
+  manualSeatSchema,
+  roomSheetQuery,
+  seatListQuery,
+} from '../../shared/certification/schema.ts';
+import { publicRateLimit, publicUrl, sendPdf } from '../certification/http.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { parseInput } from '../http/validate.ts';
+import { admin, learner, requireAdmin, requireLearner } from '../plugins/auth.ts';
+import { findUpload, uploadFilePath } from '../uploads/service.ts';
+import { seatingChartPdf, signInSheetPdf, ticketPdf } from './pdf.ts';
+import {
+  autoAssignSeats,
+  clearSeats,
+  issueTickets,
+  listLearnerTickets,
+  listPlanSeats,
+  roomSheet,
+  setSeat,
+  ticketForPdf,
+  verifyTicket,
+} from './service.ts';
+
+const idParams = z.object({ id: z.coerce.number().int().positive('编号无效') });
+const roomParams = idParams.extend({ roomId: z.coerce.number().int().positive('编号无效') });
+const tokenParams = z.object({ token: z.string().trim().min(1).max(64) });
+const clearQuery = z.object({ session_id: z.coerce.number().int().positive().optional() });
+
+/** The enrolment photo as bytes pdfkit can embed (PNG or JPEG), else null. */
+async function photoBytes(db: DbOrTx, uploadDir: string, uploadId: string | null): Promise<Buffer | null> {
+  if (!uploadId) return null;
+  const upload = await findUpload(db, uploadId);
+  if (!upload || !['image/png', 'image/jpeg'].includes(upload.mime)) return null;
+  return fs.promises.readFile(uploadFilePath(uploadDir, upload)).catch(() => null);
+}
+
+const admissionTicketRoutes: FastifyPluginAsync = async (app) => {
+  const anyAdmin = { preHandler: admin() };
+
+  app.get('/v1/admin/plans/:id/seats', anyAdmin, async (request) => {
+    const { id } = parseInput(idParams, request.params, 'id');
+    return listPlanSeats(
+      app.db,
+      requireAdmin(request),
+      id,
+      parseInput(seatListQuery, request.query, 'query'),
+    );
+  });
+
+  app.post('/v1/admin/plans/:id/seats/auto', anyAdmin, async (request) => {
+    const { id } = parseInput(idParams, request.params, 'id');
+    const body = parseInput(autoSeatSchema, request.body);
+    return app.db.transaction((tx) => autoAssignSeats(tx, requireAdmin(request), request, id, body));
+  });
+
+  app.put('/v1/admin/plans/:id/seats', anyAdmin, async (request) => {
+    const { id } = parseInput(idParams, request.params, 'id');
+    const body = parseInput(manualSeatSchema, request.body);
+    return app.db.transaction((tx) => setSeat(tx, requireAdmin(request), request, id, body));
+  });
+
+  app.delete('/v1/admin/plans/:id/seats', anyAdmin, async (request) => {
+    const { id } = parseInput(idParams, request.params, 'id');
+    const { session_id } = parseInput(clearQuery, request.query, 'query');
+    return app.db.transaction((tx) => clearSeats(tx, requireAdmin(request), request, id, session_id));
+  });
+
+  app.post('/v1/admin/plans/:id/tickets/issue', anyAdmin, async (request) => {
+    const { id } = parseInput(idParams, request.params, 'id');
+    return app.db.transaction((tx) => issueTickets(tx, requireAdmin(request), request, id));
+  });
+
+  app.get('/v1/admin/plans/:id/rooms/:roomId/sheet', anyAdmin, async (request, reply) => {
+    const { id, roomId } = parseInput(roomParams, request.params, 'id');
+    const query = parseInput(roomSheetQuery, request.query, 'query');
+    const sheet = await roomSheet(app.db, requireAdmin(request), id, roomId, query.session_id);
+    const pdf = query.kind === 'signin' ? await signInSheetPdf(sheet) : await seatingChartPdf(sheet);
+    return sendPdf(reply, pdf, `${sheet.room.name}-${query.kind === 'signin' ? '签到表' : '座位表'}.pdf`);
+  });
+
+  app.get('/v1/admin/tickets/:id/pdf', anyAdmin, async (request, reply) => {
+    const { id } = parseInput(idParams, request.params, 'id');
+    const ticket = await ticketForPdf(app.db, { admin: requireAdmin(request) }, id);
+    const photo = await photoBytes(app.db, app.config.uploadDir, ticket.photoUploadId);
+    return sendPdf(
+      reply,
+      await ticketPdf(ticket.view, publicUrl(request, ticket.view.verify_path), photo),
+      `准考证-${ticket.view.ticket_no}.pdf`,
+    );
+  });
+
+  app.get('/v0/user/occupational-skill-tests/admissionDownload', { preHandler: learner() }, async (request) =>
+    listLearnerTickets(
+      app.db,
+      requireLearner(request).id,
+      parseInput(paginationQuery, request.query, 'query'),
+    ),
+  );
+
+  app.get(
+    '/v0/user/occupational-skill-tests/admissionDownload/:id/pdf',
+    { preHandler: learner() },
+    async (request, reply) => {
+      const { id } = parseInput(idParams, request.params, 'id');
+      const ticket = await ticketForPdf(app.db, { learnerId: requireLearner(request).id }, id);
+      const photo = await photoBytes(app.db, app.config.uploadDir, ticket.photoUploadId);
+      return sendPdf(
+        reply,
+        await ticketPdf(ticket.view, publicUrl(request, ticket.view.verify_path), photo),
+        `准考证-${ticket.view.ticket_no}.pdf`,
+      );
+    },
+  );
+
+  app.get('/v1/verify/ticket/:token', { config: publicRateLimit }, async (request, reply) => {
+    const { token } = parseInput(tokenParams, request.params, 'token');
+    reply.header('Cache-Control', 'no-store');
+    return verifyTicket(app.db, token);
+  });
+};
+
+export default admissionTicketRoutes;

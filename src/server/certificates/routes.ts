@@ -1,0 +1,123 @@
+// Certificates: issuing (plan management), the certificate list and revocation (/manage/dataStatisticsManage/
+// certificate, manager), appraisal institutions (.../certificate/unit, manager), the certificate PDF for its
+// holder and for staff, and the public verification behind the QR code.
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import {
+  certificateIssueSchema,
+  certificateListQuery,
+  institutionInputSchema,
+  institutionListQuery,
+  revokeSchema,
+} from '../../shared/certification/schema.ts';
+import { PAGE_ROLES } from '../../shared/menus/page-roles.ts';
+import { publicRateLimit, publicUrl, sendPdf } from '../certification/http.ts';
+import { parseInput } from '../http/validate.ts';
+import { admin, learner, requireAdmin, requireLearner } from '../plugins/auth.ts';
+import { certificatePdf } from './pdf.ts';
+import {
+  certificateView,
+  createInstitution,
+  deleteInstitution,
+  findCertificate,
+  issueCertificates,
+  listCertificates,
+  listInstitutions,
+  revokeCertificate,
+  updateInstitution,
+  verifyCertificate,
+} from './service.ts';
+
+const idParams = z.object({ id: z.coerce.number().int().positive('编号无效') });
+const tokenParams = z.object({ token: z.string().trim().min(1).max(64) });
+
+type Found = Awaited<ReturnType<typeof findCertificate>>;
+const printable = (row: Found) => ({ ...row.certificate, institutionName: row.institution?.name ?? null });
+
+const certificateRoutes: FastifyPluginAsync = async (app) => {
+  const certificatePage = { preHandler: admin(PAGE_ROLES.certificate) };
+  const unitPage = { preHandler: admin(PAGE_ROLES.certificateUnit) };
+
+  app.post(
+    '/v1/admin/plans/:id/certificates/issue',
+    { preHandler: admin(PAGE_ROLES.planManagement) },
+    async (request) => {
+      const { id } = parseInput(idParams, request.params, 'id');
+      const body = parseInput(certificateIssueSchema, request.body);
+      return app.db.transaction((tx) => issueCertificates(tx, requireAdmin(request), request, id, body));
+    },
+  );
+
+  app.get('/v1/admin/certificates', certificatePage, async (request) =>
+    listCertificates(app.db, parseInput(certificateListQuery, request.query, 'query')),
+  );
+
+  // One certificate for any administrator within scope (the college's scoring step looks its candidates' up).
+  app.get('/v1/admin/certificates/:id', { preHandler: admin() }, async (request) => {
+    const { id } = parseInput(idParams, request.params, 'id');
+    const row = await findCertificate(app.db, { admin: requireAdmin(request) }, id);
+    return certificateView(row.certificate, {
+      institutionName: row.institution?.name,
+      planTitle: row.planTitle,
+      planCode: row.planCode,
+    });
+  });
+
+  app.get('/v1/admin/certificates/:id/pdf', { preHandler: admin() }, async (request, reply) => {
+    const { id } = parseInput(idParams, request.params, 'id');
+    const row = await findCertificate(app.db, { admin: requireAdmin(request) }, id);
+    const url = publicUrl(request, `/verify/certificate/${row.certificate.verifyToken}`);
+    return sendPdf(reply, await certificatePdf(printable(row), url), `证书-${row.certificate.number}.pdf`);
+  });
+
+  app.post('/v1/admin/certificates/:id/revoke', certificatePage, async (request) => {
+    const { id } = parseInput(idParams, request.params, 'id');
+    const { reason } = parseInput(revokeSchema, request.body);
+    return app.db.transaction((tx) => revokeCertificate(tx, requireAdmin(request), request, id, reason));
+  });
+
+  app.get(
+    '/v0/user/occupational-skill-tests/certificates/:id/pdf',
+    { preHandler: learner() },
+    async (request, reply) => {
+      const { id } = parseInput(idParams, request.params, 'id');
+      const row = await findCertificate(app.db, { learnerId: requireLearner(request).id }, id);
+      const url = publicUrl(request, `/verify/certificate/${row.certificate.verifyToken}`);
+      return sendPdf(reply, await certificatePdf(printable(row), url), `证书-${row.certificate.number}.pdf`);
+    },
+  );
+
+  app.get('/v1/verify/certificate/:token', { config: publicRateLimit }, async (request, reply) => {
+    const { token } = parseInput(tokenParams, request.params, 'token');
+    reply.header('Cache-Control', 'no-store');
+    return verifyCertificate(app.db, token);
+  });
+
+  // Institutions: the list also feeds the plan page's issue dialog (founder and manager).
+  app.get(
+    '/v1/admin/appraisal-institutions',
+    { preHandler: admin(PAGE_ROLES.planManagement) },
+    async (request) => listInstitutions(app.db, parseInput(institutionListQuery, request.query, 'query')),
+  );
+
+  app.post('/v1/admin/appraisal-institutions', unitPage, async (request, reply) => {
+    const body = parseInput(institutionInputSchema, request.body);
+    return reply
+      .status(201)
+      .send(await app.db.transaction((tx) => createInstitution(tx, requireAdmin(request), request, body)));
+  });
+
+  app.put('/v1/admin/appraisal-institutions/:id', unitPage, async (request) => {
+    const { id } = parseInput(idParams, request.params, 'id');
+    const body = parseInput(institutionInputSchema, request.body);
+    return app.db.transaction((tx) => updateInstitution(tx, requireAdmin(request), request, id, body));
+  });
+
+  app.delete('/v1/admin/appraisal-institutions/:id', unitPage, async (request, reply) => {
+    const { id } = parseInput(idParams, request.params, 'id');
+    await app.db.transaction((tx) => deleteInstitution(tx, requireAdmin(request), request, id));
+    return reply.status(204).send();
+  });
+};
+
+export default certificateRoutes;

@@ -1,0 +1,90 @@
+// Exam sites and rooms (system 1, /manage/examinationAffairsManage/room/index). Writes are for the page's
+// roles (founder, manager); every administrator may read rooms and availability, which the college's
+// ticket step uses to seat its candidates.
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import {
+  availabilityQuery,
+  roomInputSchema,
+  roomListQuery,
+  siteInputSchema,
+  siteListQuery,
+} from '../../shared/certification/schema.ts';
+import { PAGE_ROLES } from '../../shared/menus/page-roles.ts';
+import { parseInput } from '../http/validate.ts';
+import { admin, requireAdmin } from '../plugins/auth.ts';
+import {
+  createRoom,
+  createSite,
+  deleteRoom,
+  deleteSite,
+  getRoom,
+  listRooms,
+  listSites,
+  roomAvailability,
+  siteView,
+  updateRoom,
+  updateSite,
+} from './service.ts';
+
+const idParams = z.object({ id: z.coerce.number().int().positive('编号无效') });
+const editors = { preHandler: admin(PAGE_ROLES.examRooms) };
+
+const examRoomRoutes: FastifyPluginAsync = async (app) => {
+  app.get('/v1/admin/sites', { preHandler: admin() }, async (request) =>
+    listSites(app.db, parseInput(siteListQuery, request.query, 'query')),
+  );
+
+  app.post('/v1/admin/sites', editors, async (request, reply) => {
+    const body = parseInput(siteInputSchema, request.body);
+    const site = await app.db.transaction((tx) => createSite(tx, requireAdmin(request), request, body));
+    return reply.status(201).send(siteView(site));
+  });
+
+  app.put('/v1/admin/sites/:id', editors, async (request) => {
+    const { id } = parseInput(idParams, request.params, 'id');
+    const body = parseInput(siteInputSchema, request.body);
+    return siteView(
+      await app.db.transaction((tx) => updateSite(tx, requireAdmin(request), request, id, body)),
+    );
+  });
+
+  app.delete('/v1/admin/sites/:id', editors, async (request, reply) => {
+    const { id } = parseInput(idParams, request.params, 'id');
+    await app.db.transaction((tx) => deleteSite(tx, requireAdmin(request), request, id));
+    return reply.status(204).send();
+  });
+
+  app.get('/v1/admin/rooms', { preHandler: admin() }, async (request) =>
+    listRooms(app.db, parseInput(roomListQuery, request.query, 'query')),
+  );
+
+  app.get('/v1/admin/rooms/availability', { preHandler: admin() }, async (request) =>
+    roomAvailability(app.db, parseInput(availabilityQuery, request.query, 'query').session_id),
+  );
+
+  app.get('/v1/admin/rooms/:id', { preHandler: admin() }, async (request) =>
+    getRoom(app.db, parseInput(idParams, request.params, 'id').id),
+  );
+
+  app.post('/v1/admin/rooms', editors, async (request, reply) => {
+    const body = parseInput(roomInputSchema, request.body);
+    return reply
+      .status(201)
+      .send(await app.db.transaction((tx) => createRoom(tx, requireAdmin(request), request, body)));
+  });
+
+  app.put('/v1/admin/rooms/:id', editors, async (request) => {
+    const { id } = parseInput(idParams, request.params, 'id');
+    const body = parseInput(roomInputSchema, request.body);
+    return app.db.transaction((tx) => updateRoom(tx, requireAdmin(request), request, id, body));
+  });
+
+  app.delete('/v1/admin/rooms/:id', editors, async (request, reply) => {
+    const { id } = parseInput(idParams, request.params, 'id');
+    await app.db.transaction((tx) => deleteRoom(tx, requireAdmin(request), request, id));
+    return reply.status(204).send();
+  });
+};
+
+export default examRoomRoutes;

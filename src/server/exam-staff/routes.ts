@@ -1,0 +1,68 @@
+// Exam staff (system 1, /manage/examinationAffairsManage/personnel/index): the people and their duties.
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import {
+  staffAssignmentListQuery,
+  staffAssignmentSchema,
+  staffInputSchema,
+  staffListQuery,
+} from '../../shared/certification/schema.ts';
+import { PAGE_ROLES } from '../../shared/menus/page-roles.ts';
+import { parseInput } from '../http/validate.ts';
+import { admin, requireAdmin } from '../plugins/auth.ts';
+import {
+  assignStaff,
+  createStaff,
+  deleteStaff,
+  listAssignments,
+  listStaff,
+  unassignStaff,
+  updateStaff,
+} from './service.ts';
+
+const idParams = z.object({ id: z.coerce.number().int().positive('编号无效') });
+const staffPage = { preHandler: admin(PAGE_ROLES.examStaff) };
+
+const examStaffRoutes: FastifyPluginAsync = async (app) => {
+  app.get('/v1/admin/staff', staffPage, async (request) =>
+    listStaff(app.db, parseInput(staffListQuery, request.query, 'query')),
+  );
+
+  app.post('/v1/admin/staff', staffPage, async (request, reply) => {
+    const body = parseInput(staffInputSchema, request.body);
+    return reply
+      .status(201)
+      .send(await app.db.transaction((tx) => createStaff(tx, requireAdmin(request), request, body)));
+  });
+
+  app.put('/v1/admin/staff/:id', staffPage, async (request) => {
+    const { id } = parseInput(idParams, request.params, 'id');
+    const body = parseInput(staffInputSchema, request.body);
+    return app.db.transaction((tx) => updateStaff(tx, requireAdmin(request), request, id, body));
+  });
+
+  app.delete('/v1/admin/staff/:id', staffPage, async (request, reply) => {
+    const { id } = parseInput(idParams, request.params, 'id');
+    await app.db.transaction((tx) => deleteStaff(tx, requireAdmin(request), request, id));
+    return reply.status(204).send();
+  });
+
+  app.get('/v1/admin/staff-assignments', staffPage, async (request) =>
+    listAssignments(app.db, parseInput(staffAssignmentListQuery, request.query, 'query')),
+  );
+
+  app.post('/v1/admin/staff-assignments', staffPage, async (request, reply) => {
+    const body = parseInput(staffAssignmentSchema, request.body);
+    return reply
+      .status(201)
+      .send(await app.db.transaction((tx) => assignStaff(tx, requireAdmin(request), request, body)));
+  });
+
+  app.delete('/v1/admin/staff-assignments/:id', staffPage, async (request, reply) => {
+    const { id } = parseInput(idParams, request.params, 'id');
+    await app.db.transaction((tx) => unassignStaff(tx, requireAdmin(request), request, id));
+    return reply.status(204).send();
+  });
+};
+
+export default examStaffRoutes;

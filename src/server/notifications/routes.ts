@@ -1,0 +1,93 @@
+// Message notifications (/userCenter/myNotify, myNotifyInfo, the web header's unread count) and the staff
+// broadcast. A learner reaches only their own messages and broadcasts; opening a message marks it read.
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { broadcastSchema, notificationListQuery } from '../../shared/certification/schema.ts';
+import { paginationQuery } from '../../shared/api/pagination.ts';
+import { writeSystemLog } from '../audit/system-log.ts';
+import { learners } from '../db/schema/index.ts';
+import { fieldError, forbidden, notFound } from '../errors.ts';
+import { parseInput } from '../http/validate.ts';
+import { admin, learner, requireAdmin, requireLearner } from '../plugins/auth.ts';
+import { organizationScope } from '../registration/common.ts';
+import {
+  listInbox,
+  listSentByStaff,
+  markAllRead,
+  openInboxItem,
+  sendNotification,
+  unreadCount,
+} from './service.ts';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+const notificationRoutes: FastifyPluginAsync = async (app) => {
+  app.get('/v1/notifications', { preHandler: learner() }, async (request) => {
+    const me = requireLearner(request);
+    return listInbox(app.db, me.id, parseInput(notificationListQuery, request.query, 'query'));
+  });
+
+  app.get('/v1/notifications/unread-count', { preHandler: learner() }, async (request) => {
+    const me = requireLearner(request);
+    return { count: await unreadCount(app.db, me.id) };
+  });
+
+  app.get('/v1/notifications/:id', { preHandler: learner() }, async (request) => {
+    const me = requireLearner(request);
+    const { id } = parseInput(idParams, request.params, 'id');
+    const item = await openInboxItem(app.db, me.id, id);
+    if (!item) throw notFound('消息不存在');
+    return item;
+  });
+
+  app.post('/v1/notifications/read-all', { preHandler: learner() }, async (request) => {
+    const me = requireLearner(request);
+    return { marked: await markAllRead(app.db, me.id) };
+  });
+
+  app.get('/v1/admin/notifications', { preHandler: admin(['founder', 'manager']) }, async (request) =>
+    listSentByStaff(app.db, parseInput(paginationQuery, request.query, 'query')),
+  );
+
+  /** Founder and manager may broadcast; a college administrator may message one learner of its college. */
+  app.post('/v1/admin/notifications', { preHandler: admin() }, async (request, reply) => {
+    const actor = requireAdmin(request);
+    const body = parseInput(broadcastSchema, request.body);
+    const learnerId = body.learner_id ?? null;
+    const id = await app.db.transaction(async (tx) => {
+      if (learnerId !== null) {
+        const scope = await organizationScope(tx, actor);
+        const [target] = await tx
+          .select({ id: learners.id })
+          .from(learners)
+          .where(
+            scope
+              ? and(eq(learners.id, learnerId), inArray(learners.organizationId, scope.length ? scope : [-1]))
+              : eq(learners.id, learnerId),
+          );
+        if (!target) throw fieldError('learner_id', '学员不存在');
+      } else if (actor.administratorType === 'college') {
+        throw forbidden('院校管理员不能向全体学员群发消息');
+      }
+      const notificationId = await sendNotification(tx, {
+        learnerId,
+        kind: learnerId === null ? 'broadcast' : 'system',
+        title: body.title,
+        body: body.body,
+        link: body.link,
+        senderId: actor.id,
+      });
+      await writeSystemLog(tx, actor, request, {
+        action: learnerId === null ? 'notification.broadcast' : 'notification.send',
+        targetType: 'notification',
+        targetId: notificationId,
+        detail: { title: body.title, learner_id: learnerId },
+      });
+      return notificationId;
+    });
+    return reply.status(201).send({ id });
+  });
+};
+
+export default notificationRoutes;
