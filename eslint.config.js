@@ -6,11 +6,24 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 const restrict = (patterns) => ({
-  'no-restricted-imports': ['error', { patterns: patterns.map((group) => ({ group: [group], message: 'Import direction: see STYLE.md' })) }],
+  'no-restricted-imports': [
+    'error',
+    { patterns: patterns.map((group) => ({ group: [group], message: 'Import direction: see STYLE.md' })) },
+  ],
 });
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', '.tmp', 'test-results', 'playwright-report', 'src/server/db/migrations'] },
+  {
+    ignores: [
+      'dist',
+      'node_modules',
+      'data',
+      '.tmp',
+      'test-results',
+      'playwright-report',
+      'src/server/db/migrations',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -29,6 +42,12 @@ export default tseslint.config(
   { files: ['src/shared/**/*.ts'], rules: restrict(['**/client/**', '**/server/**', '**/sw/**']) },
   { files: ['src/server/**/*.ts'], rules: restrict(['**/client/**', '**/sw/**']) },
   { files: ['sw/**/*.ts'], rules: restrict(['**/client/**', '**/server/**']) },
-  { files: ['src/client/lib/**/*.{ts,tsx}'], rules: restrict(['**/server/**', '**/sw/**', '**/features/**', '**/app/**']) },
-  { files: ['src/client/features/**/*.{ts,tsx}'], rules: restrict(['**/server/**', '**/sw/**', '**/app/**']) },
+  {
+    files: ['src/client/lib/**/*.{ts,tsx}'],
+    rules: restrict(['**/server/**', '**/sw/**', '**/features/**', '**/app/**']),
+  },
+  {
+    files: ['src/client/features/**/*.{ts,tsx}'],
+    rules: restrict(['**/server/**', '**/sw/**', '**/app/**']),
+  },
 );

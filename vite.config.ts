@@ -1,8 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { buildInfo, buildInfoDefines, pwaPlugins } from './scripts/pwa/vite-plugins.ts';
+
+// PWA (issue 4): service worker, web app manifest, version.json; one version string per build.
+const build = buildInfo();
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), ...pwaPlugins(build)],
+  define: buildInfoDefines(build),
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

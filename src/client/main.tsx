@@ -5,16 +5,16 @@ import { hydrateSessions } from './lib/state/session.ts';
 import { hydrateMenus } from './app/menus/state.ts';
 import { App } from './app/App.tsx';
 import { startOffline } from './lib/offline/start.ts';
-import { startPwa } from './lib/pwa/register.ts';
 
 // Saved preferences, the last user info and the admin's menus are read before the first render, so the
 // page never flashes the default theme, a logged-out header or an empty sidebar.
 async function start() {
   installGlobalErrorLogging();
   await Promise.all([hydratePreferences(), hydrateSessions(), hydrateMenus()]);
-  // Service worker, update prompt, install offer; offline caches and outbox (issue 4).
-  startPwa();
+  // Offline caches and outbox; service worker, update prompt and install offer, loaded as their own
+  // chunk so they stay out of the first render's bundle (issue 4).
   startOffline();
+  void import('./lib/pwa/register.ts').then(({ startPwa }) => startPwa());
   createRoot(document.getElementById('root')!).render(<App />);
 }
 

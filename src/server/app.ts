@@ -14,6 +14,7 @@ import type { AppConfig } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { AppError } from './errors.ts';
 import authPlugin from './plugins/auth.ts';
+import idempotencyPlugin from './plugins/idempotency.ts';
 import { apiRoutes } from './routes.ts';
 
 declare module 'fastify' {
@@ -39,7 +40,7 @@ export async function buildApp({ config, database, logger = false }: BuildOption
   const app = Fastify({
     logger: logger ? { level: config.production ? 'info' : 'warn' } : false,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     ajv: { customOptions: { coerceTypes: false } },
   });
   app.decorate('db', database.db);
@@ -69,6 +70,8 @@ export async function buildApp({ config, database, logger = false }: BuildOption
     },
     crossOriginEmbedderPolicy: false,
   });
+  // Before compress: its onSend must see the uncompressed answer it stores for replays.
+  await app.register(idempotencyPlugin);
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
@@ -87,8 +90,15 @@ export async function buildApp({ config, database, logger = false }: BuildOption
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.code === 'FST_REQ_FILE_TOO_LARGE') {
       return reply.status(422).send({ message: '提交的内容过大', errors: { body: ['提交的内容过大'] } });
     }
-    if (error.validation || error.code?.startsWith('FST_ERR_CTP') || error instanceof SyntaxError || status === 400 || status === 415) {
-      const message = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? '不支持的内容类型' : '请求数据格式错误';
+    if (
+      error.validation ||
+      error.code?.startsWith('FST_ERR_CTP') ||
+      error instanceof SyntaxError ||
+      status === 400 ||
+      status === 415
+    ) {
+      const message =
+        error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? '不支持的内容类型' : '请求数据格式错误';
       return reply.status(422).send({ message, errors: { body: [message] } });
     }
     if (status >= 500) {
@@ -114,24 +124,31 @@ export async function buildApp({ config, database, logger = false }: BuildOption
 async function registerClient(app: FastifyInstance, clientDir: string) {
   const indexFile = path.join(clientDir, 'index.html');
   if (!fs.existsSync(indexFile)) {
-    app.setNotFoundHandler((request, reply) => reply.status(404).send({ message: '页面不存在', path: request.url }));
+    app.setNotFoundHandler((request, reply) =>
+      reply.status(404).send({ message: '页面不存在', path: request.url }),
+    );
     return;
   }
   await app.register(fastifyStatic, {
     root: clientDir,
     wildcard: true,
-    index: false,
+    // GET / is the root directory: serve its index.html (no-cache below) instead of a 403 (issue 4, engineer F).
+    index: ['index.html'],
     setHeaders(res, filePath) {
       const name = path.basename(filePath);
       if (NO_CACHE_FILES.has(name)) res.header('Cache-Control', 'no-cache');
-      else if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
+      else if (filePath.includes(`${path.sep}assets${path.sep}`))
+        res.header('Cache-Control', 'public, max-age=31536000, immutable');
       else res.header('Cache-Control', 'public, max-age=3600');
     },
   });
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const isAsset = path.extname(url) !== '';
-    if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(404).send({ message: '页面不存在' });
+    // The static wildcard route also matches /api/*: an unknown API path is a JSON 404, never the shell.
+    if (url === '/api' || url.startsWith('/api/')) return reply.status(404).send({ message: '接口不存在' });
+    if (request.method !== 'GET' && request.method !== 'HEAD')
+      return reply.status(404).send({ message: '页面不存在' });
     if (isAsset) return reply.status(404).type('text/plain').send('Not found');
     reply.header('Cache-Control', 'no-cache');
     return reply.type('text/html').sendFile('index.html');

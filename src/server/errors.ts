@@ -27,7 +27,8 @@ export const validationFailed = (errors: Record<string, string[]>, message?: str
   new AppError(422, message ?? Object.values(errors)[0]?.[0] ?? '提交的数据有误', undefined, errors);
 
 /** 422 for one field. */
-export const fieldError = (field: string, message: string) => validationFailed({ [field]: [message] }, message);
+export const fieldError = (field: string, message: string) =>
+  validationFailed({ [field]: [message] }, message);
 
 export const unauthorized = (message = '登录已失效，请重新登录') => new AppError(401, message, 401001);
 export const forbidden = (message = '没有权限执行此操作', code = 403001) => new AppError(403, message, code);

@@ -11,7 +11,10 @@ describe('system', () => {
   it('reports health with the database kind', async () => {
     const res = await request(ctx.app, { method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'ok', database: expect.stringMatching(/^(pglite|postgres)$/) });
+    expect(res.json()).toMatchObject({
+      status: 'ok',
+      database: expect.stringMatching(/^(pglite|postgres)$/),
+    });
   });
 
   it('answers unknown API paths with JSON 404', async () => {

@@ -15,7 +15,12 @@ interface TicketAnswer {
   data: { ticket_no: string; name: string; plan_title: string }[];
 }
 interface ScoreAnswer {
-  data: { plan_code: string; passed: boolean; theory: number | null; certificate: { number: string; verify_path: string } | null }[];
+  data: {
+    plan_code: string;
+    passed: boolean;
+    theory: number | null;
+    certificate: { number: string; verify_path: string } | null;
+  }[];
 }
 
 async function waitForWorker(page: Page): Promise<void> {
@@ -31,9 +36,15 @@ async function waitForWorker(page: Page): Promise<void> {
     .toBe(true);
 }
 
-test('the learner views the admission ticket, downloads its PDF and still sees it offline, marked offline', async ({ page, context, request }, testInfo) => {
+test('the learner views the admission ticket, downloads its PDF and still sees it offline, marked offline', async ({
+  page,
+  context,
+  request,
+}, testInfo) => {
   const token = await apiLogin(request, 'learner');
-  const tickets = (await (await request.get('/api/v0/user/occupational-skill-tests/admissionDownload', { headers: bearer(token) })).json()) as TicketAnswer;
+  const tickets = (await (
+    await request.get('/api/v0/user/occupational-skill-tests/admissionDownload', { headers: bearer(token) })
+  ).json()) as TicketAnswer;
   const ticket = tickets.data[0];
   expect(ticket, 'the demo learner holds a ticket').toBeTruthy();
 
@@ -44,7 +55,10 @@ test('the learner views the admission ticket, downloads its PDF and still sees i
   // The ID number is masked on screen.
   await expect(card.getByTestId('ticket-id-number')).toContainText('*');
 
-  const [download] = await Promise.all([page.waitForEvent('download'), card.getByTestId('ticket-download').click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    card.getByTestId('ticket-download').click(),
+  ]);
   const file = testInfo.outputPath('ticket.pdf');
   await download.saveAs(file);
   const { stdout } = await run('pdftotext', ['-enc', 'UTF-8', file, '-']);
@@ -68,9 +82,15 @@ test('the learner views the admission ticket, downloads its PDF and still sees i
   }
 });
 
-test('the learner sees published scores and the certificate, and its QR verification page confirms it', async ({ page, request, browser }, testInfo) => {
+test('the learner sees published scores and the certificate, and its QR verification page confirms it', async ({
+  page,
+  request,
+  browser,
+}, testInfo) => {
   const token = await apiLogin(request, 'learner');
-  const scores = (await (await request.get('/api/v0/user/occupational-skill-tests/examScores', { headers: bearer(token) })).json()) as ScoreAnswer;
+  const scores = (await (
+    await request.get('/api/v0/user/occupational-skill-tests/examScores', { headers: bearer(token) })
+  ).json()) as ScoreAnswer;
   const certified = scores.data.find((s) => s.certificate !== null);
   expect(certified, 'the demo learner holds a certificate').toBeTruthy();
   const certificate = certified!.certificate!;
@@ -94,17 +114,25 @@ test('the learner sees published scores and the certificate, and its QR verifica
     await expect(visitor.getByTestId('verify-name')).toContainText('*');
 
     await visitor.goto('/verify/certificate/no-such-token');
-    await expect(visitor.getByTestId('verify-result')).toHaveAttribute('data-state', 'not_found', { timeout: 30_000 });
+    await expect(visitor.getByTestId('verify-result')).toHaveAttribute('data-state', 'not_found', {
+      timeout: 30_000,
+    });
   } finally {
     await anonymous.close();
   }
 });
 
-test('the learner reads notifications: unread marked, opening one marks it read, mark all read', async ({ page, request }) => {
+test('the learner reads notifications: unread marked, opening one marks it read, mark all read', async ({
+  page,
+  request,
+}) => {
   // A staff broadcast: every learner gets one more unread message.
   const managerToken = await apiLogin(request, 'manager', 'administrators');
   const title = `考前提醒 ${Date.now() % 100000}`;
-  const sent = await request.post('/api/v1/admin/notifications', { headers: bearer(managerToken), data: { title, body: '请提前 30 分钟到达考场。' } });
+  const sent = await request.post('/api/v1/admin/notifications', {
+    headers: bearer(managerToken),
+    data: { title, body: '请提前 30 分钟到达考场。' },
+  });
   expect(sent.status(), await sent.text()).toBe(201);
 
   await loginWithToken(page, 'learner', '/userCenter/myNotify');
@@ -149,16 +177,23 @@ test('the manager adds an exam room (validated), then deletes it after confirmin
   await expect(table).not.toContainText(name);
 });
 
-test('the manager finds a certificate and revokes it with a reason; its verification page then says revoked', async ({ page, request }) => {
+test('the manager finds a certificate and revokes it with a reason; its verification page then says revoked', async ({
+  page,
+  request,
+}) => {
   const token = await apiLogin(request, 'manager', 'administrators');
-  const list = (await (await request.get('/api/v1/admin/certificates?state=valid&limit=50', { headers: bearer(token) })).json()) as {
+  const list = (await (
+    await request.get('/api/v1/admin/certificates?state=valid&limit=50', { headers: bearer(token) })
+  ).json()) as {
     data: { number: string; verify_path: string; holder_name: string }[];
   };
   // Someone other than the demo learners, so the learner tests keep their valid certificate.
   const own = new Set<string>();
   for (const learner of ['learner', 'learner2']) {
     const learnerToken = await apiLogin(request, learner);
-    const scores = (await (await request.get('/api/v0/user/occupational-skill-tests/examScores', { headers: bearer(learnerToken) })).json()) as ScoreAnswer;
+    const scores = (await (
+      await request.get('/api/v0/user/occupational-skill-tests/examScores', { headers: bearer(learnerToken) })
+    ).json()) as ScoreAnswer;
     for (const s of scores.data) if (s.certificate) own.add(s.certificate.number);
   }
   const target = list.data.find((c) => !own.has(c.number));
@@ -178,5 +213,7 @@ test('the manager finds a certificate and revokes it with a reason; its verifica
   await expect(table.getByTestId('certificate-state')).toHaveAttribute('data-state', 'revoked');
 
   await page.goto(target!.verify_path);
-  await expect(page.getByTestId('verify-result')).toHaveAttribute('data-state', 'revoked', { timeout: 30_000 });
+  await expect(page.getByTestId('verify-result')).toHaveAttribute('data-state', 'revoked', {
+    timeout: 30_000,
+  });
 });

@@ -36,9 +36,15 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
 
 export type Json = Record<string, unknown>;
 
-export async function request(app: FastifyInstance, options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse> {
+export async function request(
+  app: FastifyInstance,
+  options: InjectOptions & { token?: string },
+): Promise<LightMyRequestResponse> {
   const { token, headers, ...rest } = options;
-  return app.inject({ ...rest, headers: { ...(headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+  return app.inject({
+    ...rest,
+    headers: { ...(headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  });
 }
 
 export async function login(
@@ -52,6 +58,7 @@ export async function login(
     url: '/api/v1/authorizations',
     payload: { username, password, user_type: userType, captcha: '', key: '' },
   });
-  if (res.statusCode !== 200 && res.statusCode !== 201) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
+  if (res.statusCode !== 200 && res.statusCode !== 201)
+    throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
   return (res.json() as { access_token: string }).access_token;
 }

@@ -12,7 +12,13 @@ export function PageLoader() {
   );
 }
 
-export function LazyPage({ loader, props }: { loader: PageModuleLoader | undefined; props?: Record<string, unknown> }) {
+export function LazyPage({
+  loader,
+  props,
+}: {
+  loader: PageModuleLoader | undefined;
+  props?: Record<string, unknown>;
+}) {
   if (!loader) return <NotFoundPage />;
   const Page = lazyPage(loader);
   return (

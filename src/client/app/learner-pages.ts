@@ -22,7 +22,11 @@ export const USER_CENTER_PAGES = [
 export type UserCenterPage = (typeof USER_CENTER_PAGES)[number];
 
 /** Detail pages reached from a list, not shown in the side nav. */
-export const USER_CENTER_DETAIL_PAGES: readonly UserCenterPage[] = ['myProjectInfo', 'myNotifyInfo', 'myEnrollInfo'];
+export const USER_CENTER_DETAIL_PAGES: readonly UserCenterPage[] = [
+  'myProjectInfo',
+  'myNotifyInfo',
+  'myEnrollInfo',
+];
 
 /** '' is /userCenter itself (the learner's summary). */
 export const userCenterPages: Partial<Record<UserCenterPage | '', PageLoader>> = {

@@ -21,7 +21,9 @@ const LoginPage = lazy(() => import('../features/auth/pages/LoginPage.tsx'));
 const UserCenterArea = lazy(() => import('./layouts/learner/UserCenterArea.tsx'));
 
 // The back-office chrome (engineer C2) is its own chunk: learner pages never download it.
-const ManageLayout = lazy(() => import('./layouts/manage/ManageLayout.tsx').then((module) => ({ default: module.ManageLayout })));
+const ManageLayout = lazy(() =>
+  import('./layouts/manage/ManageLayout.tsx').then((module) => ({ default: module.ManageLayout })),
+);
 
 /** A back-office path: the menu route it matches, its page, inside the back-office chrome. */
 function ManageArea({ path }: { path: string }) {
@@ -82,7 +84,9 @@ export function RouteTable({ path }: { path: string }) {
             <PublicFeature path={featurePath} />
           </Route>
         ))}
-        <Route path="/verify/:kind/:token">{(params) => <LazyPage loader={publicPages['/verify/:kind/:token']} props={{ params }} />}</Route>
+        <Route path="/verify/:kind/:token">
+          {(params) => <LazyPage loader={publicPages['/verify/:kind/:token']} props={{ params }} />}
+        </Route>
         <Route path="/userCenter">
           <UserCenterArea path={path} />
         </Route>

@@ -11,7 +11,12 @@ export interface LogEntry {
 }
 
 /** Records an administrator write; call it inside the write's transaction so both land or neither. */
-export async function writeSystemLog(db: DbOrTx, actor: AdminPrincipal | null, request: FastifyRequest | null, entry: LogEntry) {
+export async function writeSystemLog(
+  db: DbOrTx,
+  actor: AdminPrincipal | null,
+  request: FastifyRequest | null,
+  entry: LogEntry,
+) {
   await db.insert(systemLogs).values({
     administratorId: actor?.id ?? null,
     administratorName: actor?.realName ?? 'system',

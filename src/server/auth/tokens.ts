@@ -19,7 +19,11 @@ export async function issueToken(db: DbOrTx, userType: UserType, userId: number,
 
 /** The row of this token if it is neither revoked nor expired. */
 export const activeTokenCondition = (token: string) =>
-  and(eq(accessTokens.tokenHash, sha256(token)), isNull(accessTokens.revokedAt), gt(accessTokens.expiresAt, new Date()));
+  and(
+    eq(accessTokens.tokenHash, sha256(token)),
+    isNull(accessTokens.revokedAt),
+    gt(accessTokens.expiresAt, new Date()),
+  );
 
 export async function findActiveToken(db: DbOrTx, token: string) {
   const [row] = await db
@@ -38,5 +42,11 @@ export async function revokeAllTokens(db: DbOrTx, userType: UserType, userId: nu
   await db
     .update(accessTokens)
     .set({ revokedAt: new Date() })
-    .where(and(eq(accessTokens.userType, userType), eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)));
+    .where(
+      and(
+        eq(accessTokens.userType, userType),
+        eq(accessTokens.userId, userId),
+        isNull(accessTokens.revokedAt),
+      ),
+    );
 }

@@ -15,7 +15,10 @@ export const ERROR_CODES = {
 } as const;
 
 /** Codes that the client hands back to the caller as data, without a toast (spec §8). */
-export const PASS_THROUGH_403_CODES: readonly number[] = [ERROR_CODES.profileIncomplete, ERROR_CODES.outsideWindow];
+export const PASS_THROUGH_403_CODES: readonly number[] = [
+  ERROR_CODES.profileIncomplete,
+  ERROR_CODES.outsideWindow,
+];
 
 export interface ErrorBody {
   message: string;

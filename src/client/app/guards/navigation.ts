@@ -43,7 +43,12 @@ export function resolveStaticRedirect(path: string): string | null {
 /** Pages whose job is to end a session: no user info is fetched before them. */
 const SESSION_END_PATHS = new Set(['/logout', '/manage/logout']);
 
-export function decideNavigation({ path, hasLearnerToken, hasAdminToken, userAgent }: GuardInput): GuardDecision {
+export function decideNavigation({
+  path,
+  hasLearnerToken,
+  hasAdminToken,
+  userAgent,
+}: GuardInput): GuardDecision {
   const area = areaOf(path);
   const hasToken = area === 'admin' ? hasAdminToken : hasLearnerToken;
 

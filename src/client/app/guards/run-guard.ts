@@ -19,8 +19,10 @@ export class GuardError extends Error {}
 /** Checks a /v1/user/info answer: empty -> verification failed; roles not a non-empty array -> the roles message. */
 export function validateUserInfo(answer: unknown): UserInfo {
   let info = answer;
-  if (info && typeof info === 'object' && 'data' in info && !('real_name' in info)) info = (info as { data: unknown }).data;
-  if (!info || typeof info !== 'object' || Object.keys(info).length === 0) throw new GuardError(t('common.verificationFailed'));
+  if (info && typeof info === 'object' && 'data' in info && !('real_name' in info))
+    info = (info as { data: unknown }).data;
+  if (!info || typeof info !== 'object' || Object.keys(info).length === 0)
+    throw new GuardError(t('common.verificationFailed'));
   const roles = (info as { roles?: unknown }).roles;
   if (!Array.isArray(roles) || roles.length === 0) throw new GuardError(t('common.rolesMustBeArray'));
   return info as UserInfo;
@@ -40,7 +42,10 @@ export function matchesPattern(pattern: string, path: string): boolean {
 }
 
 /** The flattened menu route a path opens, if any. */
-export function findManageRoute(path: string, routes: readonly ManageRoute[] = accessibleRoutes.value): ManageRoute | undefined {
+export function findManageRoute(
+  path: string,
+  routes: readonly ManageRoute[] = accessibleRoutes.value,
+): ManageRoute | undefined {
   const exact = routes.find((route) => route.path === path);
   if (exact) return exact;
   return routes.find((route) => route.path.includes(':') && matchesPattern(route.path, path));
@@ -105,8 +110,13 @@ export async function runGuard(rawPath: string, deps: GuardDeps = defaultGuardDe
       await deps.loadMenus();
     } catch (error) {
       // spec §4: if menu generation fails, navigation continues anyway.
-      if (error instanceof GuardError || (error instanceof Error && !(error instanceof ApiError))) deps.toast(error.message);
-      if (errorLogEnabled()) addErrorLog({ message: error instanceof Error ? error.message : String(error), stack: error instanceof Error ? (error.stack ?? '') : '' });
+      if (error instanceof GuardError || (error instanceof Error && !(error instanceof ApiError)))
+        deps.toast(error.message);
+      if (errorLogEnabled())
+        addErrorLog({
+          message: error instanceof Error ? error.message : String(error),
+          stack: error instanceof Error ? (error.stack ?? '') : '',
+        });
     }
     const system = deps.systemOf(path);
     if (system !== undefined) setCurrentSystem(system);

@@ -62,7 +62,11 @@ export function flattenMenus(tree: readonly MenuItem[]): ManageRoute[] {
         parents,
         isGroup: item.component === GROUP_COMPONENT || (!item.component && children.length > 0),
       });
-      if (children.length > 0) walk(children, path, [...parents, { path, title: item.meta?.title ?? item.name, redirect: item.redirect }]);
+      if (children.length > 0)
+        walk(children, path, [
+          ...parents,
+          { path, title: item.meta?.title ?? item.name, redirect: item.redirect },
+        ]);
     }
   };
   walk(tree, '', []);
@@ -81,7 +85,9 @@ function ownerKey(): string {
 
 /** Fetches the tree for the logged-in administrator, validates it and persists it. */
 export async function loadMenus(): Promise<MenuItem[]> {
-  const answer = await api.get<{ data?: unknown } | unknown[]>('/v1/user/menus', { apiType: 'administrators' });
+  const answer = await api.get<{ data?: unknown } | unknown[]>('/v1/user/menus', {
+    apiType: 'administrators',
+  });
   const tree = Array.isArray(answer) ? answer : (answer as { data?: unknown } | null)?.data;
   if (!Array.isArray(tree)) throw new Error(t('common.rolesMustBeArray'));
   const items = tree as MenuItem[];

@@ -43,7 +43,10 @@ export interface AdmissionTicket {
   pdf_url: string;
 }
 
-export function fetchMyTickets(query: { page: number; limit: number }): Promise<ListResponse<AdmissionTicket>> {
+export function fetchMyTickets(query: {
+  page: number;
+  limit: number;
+}): Promise<ListResponse<AdmissionTicket>> {
   return learnerGet('/v0/user/occupational-skill-tests/admissionDownload', query);
 }
 
@@ -52,7 +55,12 @@ const apiRelative = (url: string) => url.replace(/^\/api(?=\/)/, '');
 
 /** Fetches a PDF with the learner token and hands it to the browser as a download. */
 export async function downloadPdf(url: string, filename: string): Promise<void> {
-  const blob = await api.get<Blob>(apiRelative(url), { apiType: 'learners', silent: true, responseType: 'blob', timeoutMs: 60_000 });
+  const blob = await api.get<Blob>(apiRelative(url), {
+    apiType: 'learners',
+    silent: true,
+    responseType: 'blob',
+    timeoutMs: 60_000,
+  });
   const href = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = href;

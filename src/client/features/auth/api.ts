@@ -9,5 +9,9 @@ export function fetchCaptcha(): Promise<CaptchaResponse> {
 /** POST /v1/authorizations; the username is trimmed (spec §5), the password never is. */
 export function login(input: LoginInput): Promise<TokenResponse> {
   const apiType = input.user_type === 'administrators' ? 'administrators' : 'learners';
-  return api.post<TokenResponse>('/v1/authorizations', { ...input, username: input.username.trim(), apiType }, { apiType });
+  return api.post<TokenResponse>(
+    '/v1/authorizations',
+    { ...input, username: input.username.trim(), apiType },
+    { apiType },
+  );
 }

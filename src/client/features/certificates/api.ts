@@ -31,17 +31,28 @@ export interface CertificateQuery {
 
 export const fetchCertificates = (query: CertificateQuery) =>
   api.get<ListResponse<CertificateRow>>('/v1/admin/certificates', {
-    params: { page: query.page, limit: query.limit, keyword: query.keyword || undefined, state: query.state ?? undefined },
+    params: {
+      page: query.page,
+      limit: query.limit,
+      keyword: query.keyword || undefined,
+      state: query.state ?? undefined,
+    },
     ...ADMIN,
   });
 
-export const revokeCertificate = (id: number, reason: string) => api.post<CertificateRow>(`/v1/admin/certificates/${id}/revoke`, { reason }, ADMIN);
+export const revokeCertificate = (id: number, reason: string) =>
+  api.post<CertificateRow>(`/v1/admin/certificates/${id}/revoke`, { reason }, ADMIN);
 
 /** Opens the certificate PDF (fetched with the admin token) in a new tab. */
 export async function openCertificatePdf(id: number): Promise<void> {
   const tab = window.open('', '_blank');
   try {
-    const blob = await api.get<Blob>(`/v1/admin/certificates/${id}/pdf`, { ...ADMIN, silent: true, responseType: 'blob', timeoutMs: 60_000 });
+    const blob = await api.get<Blob>(`/v1/admin/certificates/${id}/pdf`, {
+      ...ADMIN,
+      silent: true,
+      responseType: 'blob',
+      timeoutMs: 60_000,
+    });
     const url = URL.createObjectURL(blob);
     if (tab) tab.location.href = url;
     else window.location.href = url;

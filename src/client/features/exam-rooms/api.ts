@@ -39,13 +39,28 @@ export interface RoomInput {
 }
 
 export const fetchSites = (query: { page: number; limit: number; keyword?: string }) =>
-  api.get<ListResponse<ExamSite>>('/v1/admin/sites', { params: { ...query, keyword: query.keyword || undefined }, ...ADMIN });
+  api.get<ListResponse<ExamSite>>('/v1/admin/sites', {
+    params: { ...query, keyword: query.keyword || undefined },
+    ...ADMIN,
+  });
 export const saveSite = (id: number | null, input: SiteInput) =>
-  id ? api.put<ExamSite>(`/v1/admin/sites/${id}`, input, ADMIN) : api.post<ExamSite>('/v1/admin/sites', input, ADMIN);
+  id
+    ? api.put<ExamSite>(`/v1/admin/sites/${id}`, input, ADMIN)
+    : api.post<ExamSite>('/v1/admin/sites', input, ADMIN);
 export const deleteSite = (id: number) => api.delete(`/v1/admin/sites/${id}`, undefined, ADMIN);
 
-export const fetchRooms = (query: { page: number; limit: number; keyword?: string; site_id?: number | null }) =>
-  api.get<ListResponse<ExamRoom>>('/v1/admin/rooms', { params: { ...query, keyword: query.keyword || undefined, site_id: query.site_id ?? undefined }, ...ADMIN });
+export const fetchRooms = (query: {
+  page: number;
+  limit: number;
+  keyword?: string;
+  site_id?: number | null;
+}) =>
+  api.get<ListResponse<ExamRoom>>('/v1/admin/rooms', {
+    params: { ...query, keyword: query.keyword || undefined, site_id: query.site_id ?? undefined },
+    ...ADMIN,
+  });
 export const saveRoom = (id: number | null, input: RoomInput) =>
-  id ? api.put<ExamRoom>(`/v1/admin/rooms/${id}`, input, ADMIN) : api.post<ExamRoom>('/v1/admin/rooms', input, ADMIN);
+  id
+    ? api.put<ExamRoom>(`/v1/admin/rooms/${id}`, input, ADMIN)
+    : api.post<ExamRoom>('/v1/admin/rooms', input, ADMIN);
 export const deleteRoom = (id: number) => api.delete(`/v1/admin/rooms/${id}`, undefined, ADMIN);

@@ -14,8 +14,16 @@ export interface InboxItem {
   read_at: string | null;
 }
 
-export function fetchInbox(query: { page: number; limit: number; unread?: boolean }): Promise<ListResponse<InboxItem>> {
-  return api.get('/v1/notifications', { params: { page: query.page, limit: query.limit, unread: query.unread ? 'true' : undefined }, apiType: 'learners', silent: true });
+export function fetchInbox(query: {
+  page: number;
+  limit: number;
+  unread?: boolean;
+}): Promise<ListResponse<InboxItem>> {
+  return api.get('/v1/notifications', {
+    params: { page: query.page, limit: query.limit, unread: query.unread ? 'true' : undefined },
+    apiType: 'learners',
+    silent: true,
+  });
 }
 
 export function openMessage(id: number): Promise<InboxItem> {

@@ -43,7 +43,12 @@ const apiRelative = (url: string) => url.replace(/^\/api(?=\/)/, '');
 
 /** Fetches a PDF with the learner token and hands it to the browser as a download. */
 export async function downloadPdf(url: string, filename: string): Promise<void> {
-  const blob = await api.get<Blob>(apiRelative(url), { apiType: 'learners', silent: true, responseType: 'blob', timeoutMs: 60_000 });
+  const blob = await api.get<Blob>(apiRelative(url), {
+    apiType: 'learners',
+    silent: true,
+    responseType: 'blob',
+    timeoutMs: 60_000,
+  });
   const href = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = href;

@@ -10,7 +10,10 @@ import { addErrorLog, errorLogEnabled } from '../state/error-log.ts';
 import { resetAllSessions, sessionForApiType, type ApiType } from '../state/session.ts';
 import { ApiError, NetworkError, TimeoutError, asErrorBody, errorMessageOf } from './errors.ts';
 
-export type Params = Record<string, string | number | boolean | null | undefined | readonly (string | number)[]>;
+export type Params = Record<
+  string,
+  string | number | boolean | null | undefined | readonly (string | number)[]
+>;
 
 export interface RequestOptions {
   params?: Params;
@@ -57,10 +60,17 @@ interface RedaxiosFailure {
 }
 
 function isHttpFailure(error: unknown): error is RedaxiosFailure {
-  return typeof error === 'object' && error !== null && typeof (error as { status?: unknown }).status === 'number';
+  return (
+    typeof error === 'object' && error !== null && typeof (error as { status?: unknown }).status === 'number'
+  );
 }
 
-async function request<T>(method: 'get' | 'post' | 'put' | 'patch' | 'delete', url: string, data: unknown, options: RequestOptions = {}): Promise<T> {
+async function request<T>(
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete',
+  url: string,
+  data: unknown,
+  options: RequestOptions = {},
+): Promise<T> {
   const session = sessionForApiType(options.apiType).value;
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (session.token) headers.Authorization = `${session.tokenType} ${session.token}`;
@@ -71,7 +81,8 @@ async function request<T>(method: 'get' | 'post' | 'put' | 'patch' | 'delete', u
     timedOut = true;
     controller.abort();
   }, options.timeoutMs ?? REQUEST_TIMEOUT_MS);
-  const fetchWithSignal: typeof fetch = (input, init) => globalThis.fetch(input, { ...init, signal: controller.signal });
+  const fetchWithSignal: typeof fetch = (input, init) =>
+    globalThis.fetch(input, { ...init, signal: controller.signal });
 
   try {
     const response = await redaxios<T>({
@@ -89,7 +100,11 @@ async function request<T>(method: 'get' | 'post' | 'put' | 'patch' | 'delete', u
   } catch (error) {
     if (isHttpFailure(error)) {
       const body = asErrorBody(error.data);
-      if (error.status === 403 && typeof body?.code === 'number' && PASS_THROUGH_403_CODES.includes(body.code)) {
+      if (
+        error.status === 403 &&
+        typeof body?.code === 'number' &&
+        PASS_THROUGH_403_CODES.includes(body.code)
+      ) {
         return body as T;
       }
       const message = errorMessageOf(error.status, body);
@@ -115,8 +130,10 @@ async function request<T>(method: 'get' | 'post' | 'put' | 'patch' | 'delete', u
 
 export const api = {
   get: <T>(url: string, options?: RequestOptions) => request<T>('get', url, undefined, options),
-  delete: <T>(url: string, data?: unknown, options?: RequestOptions) => request<T>('delete', url, data, options),
+  delete: <T>(url: string, data?: unknown, options?: RequestOptions) =>
+    request<T>('delete', url, data, options),
   post: <T>(url: string, data?: unknown, options?: RequestOptions) => request<T>('post', url, data, options),
   put: <T>(url: string, data?: unknown, options?: RequestOptions) => request<T>('put', url, data, options),
-  patch: <T>(url: string, data?: unknown, options?: RequestOptions) => request<T>('patch', url, data, options),
+  patch: <T>(url: string, data?: unknown, options?: RequestOptions) =>
+    request<T>('patch', url, data, options),
 };

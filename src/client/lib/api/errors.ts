@@ -62,7 +62,9 @@ export function asErrorBody(data: unknown): ErrorBody | null {
 export function errorMessageOf(status: number, body: ErrorBody | null): string {
   if (status === 422 && body?.errors && typeof body.errors === 'object') {
     const firsts = Object.values(body.errors)
-      .map((messages) => (Array.isArray(messages) ? messages[0] : typeof messages === 'string' ? messages : undefined))
+      .map((messages) =>
+        Array.isArray(messages) ? messages[0] : typeof messages === 'string' ? messages : undefined,
+      )
       .filter((m): m is string => typeof m === 'string' && m.length > 0);
     if (firsts.length > 0) return firsts.join('；');
   }

@@ -6,10 +6,21 @@ import { useT } from '../i18n/index.ts';
 import { language, setLanguage } from '../state/preferences.ts';
 
 /** Each language is named in itself, so a user who cannot read the current one still finds theirs. */
-export const LANGUAGE_NAMES: Record<Language, string> = { zh: '中文', en: 'English', es: 'Español', ja: '日本語' };
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  zh: '中文',
+  en: 'English',
+  es: 'Español',
+  ja: '日本語',
+};
 
 /** Language choice (spec §2): switches at once, no reload. */
-export function LanguagePicker({ variant = 'subtle', color }: { variant?: 'subtle' | 'default' | 'transparent'; color?: string }) {
+export function LanguagePicker({
+  variant = 'subtle',
+  color,
+}: {
+  variant?: 'subtle' | 'default' | 'transparent';
+  color?: string;
+}) {
   useSignals();
   const t = useT();
   const current = language.value;

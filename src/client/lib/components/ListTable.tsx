@@ -1,7 +1,19 @@
 // The one list table of the app: a Mantine table plus the spec's pagination (§9: page 1, limit 20, sizes
 // 10/20/30/50, layout total/sizes/prev/pager/next/jumper, back to the top in 800 ms on a page change),
 // with loading, empty and error states. `usePagedList` drives it from a `{data, meta}` list endpoint.
-import { Alert, Box, Button, Center, Group, LoadingOverlay, NumberInput, Pagination, Select, Table, Text } from '@mantine/core';
+import {
+  Alert,
+  Box,
+  Button,
+  Center,
+  Group,
+  LoadingOverlay,
+  NumberInput,
+  Pagination,
+  Select,
+  Table,
+  Text,
+} from '@mantine/core';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { PAGINATION } from '../../../shared/api/constants.ts';
 import type { ListResponse } from '../../../shared/api/errors.ts';
@@ -28,7 +40,15 @@ export interface PagerProps {
 }
 
 /** Pagination in the spec's layout: total, sizes, prev, pager, next, jumper. */
-export function Pager({ total, page, limit, onChange, pageSizes = PAGINATION.pageSizes, autoScroll = true, disabled }: PagerProps) {
+export function Pager({
+  total,
+  page,
+  limit,
+  onChange,
+  pageSizes = PAGINATION.pageSizes,
+  autoScroll = true,
+  disabled,
+}: PagerProps) {
   const t = useT();
   const pages = Math.max(1, Math.ceil(total / limit));
   const [jump, setJump] = useState<string | number>('');
@@ -44,7 +64,10 @@ export function Pager({ total, page, limit, onChange, pageSizes = PAGINATION.pag
       <Select
         w={110}
         aria-label={t('common.pagination.perPage', { size: limit })}
-        data={pageSizes.map((size) => ({ value: String(size), label: t('common.pagination.perPage', { size }) }))}
+        data={pageSizes.map((size) => ({
+          value: String(size),
+          label: t('common.pagination.perPage', { size }),
+        }))}
         value={String(limit)}
         allowDeselect={false}
         disabled={disabled}
@@ -111,7 +134,22 @@ export interface ListTableProps<T> {
 }
 
 export function ListTable<T>(props: ListTableProps<T>) {
-  const { columns, rows, rowKey, total, page, limit, onPageChange, loading = false, error, onRetry, empty, hidePagination, pageSizes, onRowClick } = props;
+  const {
+    columns,
+    rows,
+    rowKey,
+    total,
+    page,
+    limit,
+    onPageChange,
+    loading = false,
+    error,
+    onRetry,
+    empty,
+    hidePagination,
+    pageSizes,
+    onRowClick,
+  } = props;
   const t = useT();
   return (
     <Box data-testid={props['data-testid'] ?? 'list-table'}>
@@ -126,7 +164,12 @@ export function ListTable<T>(props: ListTableProps<T>) {
         </Alert>
       ) : (
         <Box pos="relative">
-          <LoadingOverlay visible={loading} zIndex={5} overlayProps={{ blur: 1 }} loaderProps={{ size: 'sm' }} />
+          <LoadingOverlay
+            visible={loading}
+            zIndex={5}
+            overlayProps={{ blur: 1 }}
+            loaderProps={{ size: 'sm' }}
+          />
           <Table.ScrollContainer minWidth={600}>
             <Table striped highlightOnHover withTableBorder aria-busy={loading}>
               <Table.Thead>
@@ -147,7 +190,9 @@ export function ListTable<T>(props: ListTableProps<T>) {
                   >
                     {columns.map((column) => (
                       <Table.Td key={column.key} ta={column.align}>
-                        {column.render ? column.render(row, index) : String((row as Record<string, unknown>)[column.key] ?? '')}
+                        {column.render
+                          ? column.render(row, index)
+                          : String((row as Record<string, unknown>)[column.key] ?? '')}
                       </Table.Td>
                     ))}
                   </Table.Tr>
@@ -164,7 +209,14 @@ export function ListTable<T>(props: ListTableProps<T>) {
       )}
       {!hidePagination && total > 0 && (
         <Box mt="md">
-          <Pager total={total} page={page} limit={limit} onChange={onPageChange} pageSizes={pageSizes} disabled={loading} />
+          <Pager
+            total={total}
+            page={page}
+            limit={limit}
+            onChange={onPageChange}
+            pageSizes={pageSizes}
+            disabled={loading}
+          />
         </Box>
       )}
     </Box>
@@ -186,9 +238,20 @@ export interface PagedList<T> {
  * Loads one page of a list endpoint and reloads when the page, the limit or `deps` change (a changed
  * filter returns to page 1). The API client has already shown the toast when a load fails.
  */
-export function usePagedList<T>(fetchPage: (query: { page: number; limit: number }) => Promise<ListResponse<T>>, deps: readonly unknown[] = []): PagedList<T> {
-  const [query, setQuery] = useState<{ page: number; limit: number }>({ page: PAGINATION.page, limit: PAGINATION.limit });
-  const [state, setState] = useState<{ rows: T[]; total: number; loading: boolean; error: string | null }>({ rows: [], total: 0, loading: true, error: null });
+export function usePagedList<T>(
+  fetchPage: (query: { page: number; limit: number }) => Promise<ListResponse<T>>,
+  deps: readonly unknown[] = [],
+): PagedList<T> {
+  const [query, setQuery] = useState<{ page: number; limit: number }>({
+    page: PAGINATION.page,
+    limit: PAGINATION.limit,
+  });
+  const [state, setState] = useState<{ rows: T[]; total: number; loading: boolean; error: string | null }>({
+    rows: [],
+    total: 0,
+    loading: true,
+    error: null,
+  });
   const [version, setVersion] = useState(0);
   const fetchRef = useRef(fetchPage);
   fetchRef.current = fetchPage;
@@ -207,10 +270,16 @@ export function usePagedList<T>(fetchPage: (query: { page: number; limit: number
     setState((current) => ({ ...current, loading: true, error: null }));
     fetchRef.current(query).then(
       (answer) => {
-        if (!cancelled) setState({ rows: answer.data, total: answer.meta.total, loading: false, error: null });
+        if (!cancelled)
+          setState({ rows: answer.data, total: answer.meta.total, loading: false, error: null });
       },
       (error: unknown) => {
-        if (!cancelled) setState((current) => ({ ...current, loading: false, error: error instanceof Error ? error.message : String(error) }));
+        if (!cancelled)
+          setState((current) => ({
+            ...current,
+            loading: false,
+            error: error instanceof Error ? error.message : String(error),
+          }));
       },
     );
     return () => {
@@ -218,7 +287,10 @@ export function usePagedList<T>(fetchPage: (query: { page: number; limit: number
     };
   }, [query, version, depsKey]);
 
-  const setPage = useCallback((page: number, limit?: number) => setQuery((current) => ({ page, limit: limit ?? current.limit })), []);
+  const setPage = useCallback(
+    (page: number, limit?: number) => setQuery((current) => ({ page, limit: limit ?? current.limit })),
+    [],
+  );
   const reload = useCallback(() => setVersion((v) => v + 1), []);
   return { ...state, page: query.page, limit: query.limit, setPage, reload };
 }

@@ -31,5 +31,10 @@ export type Translate = typeof t;
 export function useT(): Translate {
   useSignals();
   const current = language.value;
-  return useMemo<Translate>(() => (key, params, lang = current) => t(key, params, lang), [current]);
+  return useMemo<Translate>(
+    () =>
+      (key, params, lang = current) =>
+        t(key, params, lang),
+    [current],
+  );
 }

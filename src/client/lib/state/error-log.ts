@@ -37,13 +37,19 @@ export function installGlobalErrorLogging(target: Window = window): void {
   target.addEventListener('error', (event) => {
     if (!errorLogEnabled()) return;
     const error = event.error as unknown;
-    addErrorLog({ message: event.message || String(error), stack: error instanceof Error ? (error.stack ?? '') : '' });
+    addErrorLog({
+      message: event.message || String(error),
+      stack: error instanceof Error ? (error.stack ?? '') : '',
+    });
   });
   target.addEventListener('unhandledrejection', (event) => {
     if (!errorLogEnabled()) return;
     const reason = event.reason as unknown;
     // API failures are logged by the API client already.
     if (reason instanceof Error && ['ApiError', 'NetworkError', 'TimeoutError'].includes(reason.name)) return;
-    addErrorLog({ message: reason instanceof Error ? reason.message : String(reason), stack: reason instanceof Error ? (reason.stack ?? '') : '' });
+    addErrorLog({
+      message: reason instanceof Error ? reason.message : String(reason),
+      stack: reason instanceof Error ? (reason.stack ?? '') : '',
+    });
   });
 }

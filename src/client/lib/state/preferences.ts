@@ -43,7 +43,10 @@ function isLanguage(value: unknown): value is Language {
 }
 
 /** Language from the saved cookie, else the browser language, else en (spec §9). */
-export function detectLanguage(cookieValue: string | undefined, browserLanguages: readonly string[]): Language {
+export function detectLanguage(
+  cookieValue: string | undefined,
+  browserLanguages: readonly string[],
+): Language {
   if (isLanguage(cookieValue)) return cookieValue;
   for (const tag of browserLanguages) {
     const base = tag.toLowerCase().split('-')[0];
@@ -54,7 +57,11 @@ export function detectLanguage(cookieValue: string | undefined, browserLanguages
 
 function browserLanguages(): string[] {
   if (typeof navigator === 'undefined') return [];
-  return navigator.languages?.length ? [...navigator.languages] : navigator.language ? [navigator.language] : [];
+  return navigator.languages?.length
+    ? [...navigator.languages]
+    : navigator.language
+      ? [navigator.language]
+      : [];
 }
 
 function initialSize(): UiSize {
@@ -71,7 +78,9 @@ function initialSystem(): number {
   return Number.isInteger(saved) && saved >= 0 ? saved : 0;
 }
 
-export const language: Signal<Language> = signal(detectLanguage(getCookie(STORAGE_KEYS.language), browserLanguages()));
+export const language: Signal<Language> = signal(
+  detectLanguage(getCookie(STORAGE_KEYS.language), browserLanguages()),
+);
 export const uiSize: Signal<UiSize> = signal(initialSize());
 /** The sidebar is open unless the saved flag says closed ('0'). */
 export const sidebarOpened: Signal<boolean> = signal(getCookie(STORAGE_KEYS.sidebarStatus) !== '0');
@@ -132,7 +141,8 @@ export async function hydratePreferences(): Promise<void> {
     const merged: Settings = { ...DEFAULT_SETTINGS };
     for (const key of Object.keys(DEFAULT_SETTINGS) as (keyof Settings)[]) {
       const value = saved[key];
-      if (typeof value === typeof DEFAULT_SETTINGS[key]) (merged as unknown as Record<string, unknown>)[key] = value;
+      if (typeof value === typeof DEFAULT_SETTINGS[key])
+        (merged as unknown as Record<string, unknown>)[key] = value;
     }
     settings.value = merged;
   }

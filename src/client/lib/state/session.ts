@@ -35,12 +35,24 @@ const COOKIE_KEYS: Record<SessionKind, { token: string; tokenType: string }> = {
 const USER_INFO_KEY: Record<SessionKind, string> = { learner: 'userInfo:learner', admin: 'userInfo:admin' };
 
 function emptySession(): SessionState {
-  return { token: '', tokenType: DEFAULT_TOKEN_TYPE, name: '', avatar: '', introduction: '', roles: [], userInfo: null };
+  return {
+    token: '',
+    tokenType: DEFAULT_TOKEN_TYPE,
+    name: '',
+    avatar: '',
+    introduction: '',
+    roles: [],
+    userInfo: null,
+  };
 }
 
 function fromCookies(kind: SessionKind): SessionState {
   const keys = COOKIE_KEYS[kind];
-  return { ...emptySession(), token: getCookie(keys.token) ?? '', tokenType: getCookie(keys.tokenType) || DEFAULT_TOKEN_TYPE };
+  return {
+    ...emptySession(),
+    token: getCookie(keys.token) ?? '',
+    tokenType: getCookie(keys.tokenType) || DEFAULT_TOKEN_TYPE,
+  };
 }
 
 export const learnerSession: Signal<SessionState> = signal(fromCookies('learner'));

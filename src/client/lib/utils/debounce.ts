@@ -5,7 +5,11 @@ export interface Debounced<A extends unknown[]> {
   cancel(): void;
 }
 
-export function debounce<A extends unknown[]>(fn: (...args: A) => void, wait: number, immediate = false): Debounced<A> {
+export function debounce<A extends unknown[]>(
+  fn: (...args: A) => void,
+  wait: number,
+  immediate = false,
+): Debounced<A> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const debounced = (...args: A): void => {
     const callNow = immediate && timer === undefined;

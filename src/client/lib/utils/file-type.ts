@@ -1,5 +1,6 @@
 // File kind by extension, exactly the table of spec §5 (case-insensitive).
-export type FileKind = 'image' | 'zip' | 'txt' | 'excel' | 'word' | 'pdf' | 'ppt' | 'video' | 'radio' | 'other';
+export type FileKind =
+  'image' | 'zip' | 'txt' | 'excel' | 'word' | 'pdf' | 'ppt' | 'video' | 'radio' | 'other';
 
 const KINDS: Record<Exclude<FileKind, 'other'>, readonly string[]> = {
   image: ['png', 'jpg', 'jpeg', 'bmp', 'gif'],
@@ -22,7 +23,10 @@ export function fileExtension(fileName: string): string {
 export function fileType(fileName: string): FileKind {
   const ext = fileExtension(fileName);
   if (!ext) return 'other';
-  for (const [kind, extensions] of Object.entries(KINDS) as [Exclude<FileKind, 'other'>, readonly string[]][]) {
+  for (const [kind, extensions] of Object.entries(KINDS) as [
+    Exclude<FileKind, 'other'>,
+    readonly string[],
+  ][]) {
     if (extensions.includes(ext)) return kind;
   }
   return 'other';

@@ -18,7 +18,10 @@ export function toDate(time: TimeInput): Date {
 }
 
 /** Formats a time; null for an empty or unparseable input. */
-export function parseTime(time: TimeInput | null | undefined, format: string = DEFAULT_TIME_FORMAT): string | null {
+export function parseTime(
+  time: TimeInput | null | undefined,
+  format: string = DEFAULT_TIME_FORMAT,
+): string | null {
   if (time === null || time === undefined || time === '' || time === 0) return null;
   const date = toDate(time);
   if (Number.isNaN(date.getTime())) return null;

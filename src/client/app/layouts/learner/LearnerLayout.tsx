@@ -8,9 +8,13 @@ import { WebHeader } from './WebHeader.tsx';
 /** True at 769 px and wider: the web layout; narrower is the wap layout (spec §4). */
 export function useIsWebLayout(): boolean {
   return (
-    useMediaQuery(`(min-width: ${WEB_LAYOUT_BREAKPOINT_PX}px)`, typeof window === 'undefined' || window.innerWidth >= WEB_LAYOUT_BREAKPOINT_PX, {
-      getInitialValueInEffect: false,
-    }) ?? true
+    useMediaQuery(
+      `(min-width: ${WEB_LAYOUT_BREAKPOINT_PX}px)`,
+      typeof window === 'undefined' || window.innerWidth >= WEB_LAYOUT_BREAKPOINT_PX,
+      {
+        getInitialValueInEffect: false,
+      },
+    ) ?? true
   );
 }
 

@@ -17,10 +17,21 @@ export function LogoutConfirm({ opened, onClose, logoutPath = '/logout' }: Logou
   const [, navigate] = useLocation();
   const cancel = () => {
     onClose();
-    notifications.show({ color: 'gray', message: t('common.operationCancelled'), autoClose: TOAST_DURATION_MS });
+    notifications.show({
+      color: 'gray',
+      message: t('common.operationCancelled'),
+      autoClose: TOAST_DURATION_MS,
+    });
   };
   return (
-    <Modal opened={opened} onClose={cancel} title={t('common.tip')} centered size="sm" data-testid="logout-dialog">
+    <Modal
+      opened={opened}
+      onClose={cancel}
+      title={t('common.tip')}
+      centered
+      size="sm"
+      data-testid="logout-dialog"
+    >
       <Text>{t('common.logoutConfirm')}</Text>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={cancel} data-testid="logout-cancel">

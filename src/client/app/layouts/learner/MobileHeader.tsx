@@ -33,7 +33,14 @@ export function MobileHeader({ title, backUrl, right }: MobileHeaderProps) {
       data-testid="learner-mobile-header"
     >
       <Group h="100%" justify="space-between" wrap="nowrap">
-        <ActionIcon variant="transparent" color="white" size="lg" onClick={back} aria-label={t('common.back')} data-testid="mobile-back">
+        <ActionIcon
+          variant="transparent"
+          color="white"
+          size="lg"
+          onClick={back}
+          aria-label={t('common.back')}
+          data-testid="mobile-back"
+        >
           <IconChevronLeft size={24} />
         </ActionIcon>
         <Text fw={600} truncate="end" data-testid="mobile-title">

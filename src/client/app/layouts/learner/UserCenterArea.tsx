@@ -19,4 +19,3 @@ export default function UserCenterArea({ path }: { path: string }) {
     </LearnerLayout>
   );
 }
-

@@ -44,7 +44,10 @@ const PARENT_OF: Partial<Record<UserCenterPage, UserCenterPage>> = {
 };
 
 /** The side-nav entries: the overview, then every sub-page except the detail pages (they need an id). */
-export const USER_CENTER_NAV: (UserCenterPage | '')[] = ['', ...USER_CENTER_PAGES.filter((page) => !USER_CENTER_DETAIL_PAGES.includes(page))];
+export const USER_CENTER_NAV: (UserCenterPage | '')[] = [
+  '',
+  ...USER_CENTER_PAGES.filter((page) => !USER_CENTER_DETAIL_PAGES.includes(page)),
+];
 
 export const userCenterHref = (page: UserCenterPage | '') => (page ? `/userCenter/${page}` : '/userCenter');
 
@@ -70,7 +73,12 @@ export function UserCenterLayout({ active, children }: UserCenterLayoutProps) {
             {USER_CENTER_NAV.filter((page) => page !== '').map((page) => {
               const PageIcon = ICONS[page];
               return (
-                <UnstyledButton key={page} component={Link} href={userCenterHref(page)} data-testid={`uc-nav-${page}`}>
+                <UnstyledButton
+                  key={page}
+                  component={Link}
+                  href={userCenterHref(page)}
+                  data-testid={`uc-nav-${page}`}
+                >
                   <Paper p="sm" radius="md" withBorder>
                     <Stack align="center" gap={4}>
                       <PageIcon size={26} color="var(--mantine-primary-color-filled)" />
@@ -92,7 +100,14 @@ export function UserCenterLayout({ active, children }: UserCenterLayoutProps) {
     <Container size="lg" py="lg">
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, sm: 3 }}>
-          <Paper withBorder radius="md" p={4} component="nav" aria-label={t('learner.userCenter')} data-testid="user-center-nav">
+          <Paper
+            withBorder
+            radius="md"
+            p={4}
+            component="nav"
+            aria-label={t('learner.userCenter')}
+            data-testid="user-center-nav"
+          >
             {USER_CENTER_NAV.map((page) => {
               const PageIcon = ICONS[page];
               return (

@@ -7,6 +7,7 @@ import { Link } from 'wouter';
 import { LanguagePicker } from '../../../lib/components/LanguagePicker.tsx';
 import { Logo } from '../../../lib/components/Logo.tsx';
 import { useT } from '../../../lib/i18n/index.ts';
+import { InstallButton } from '../../../lib/pwa/InstallButton.tsx';
 import { learnerSession } from '../../../lib/state/session.ts';
 import { LogoutConfirm } from './LogoutConfirm.tsx';
 import { refreshUnreadCount, unreadCount } from './unread-count.ts';
@@ -41,7 +42,13 @@ export function WebHeader() {
                 {name}
               </Text>
             )}
-            <Anchor component={Link} href="/userCenter/myNotify" c="white" underline="never" data-testid="header-notifications">
+            <Anchor
+              component={Link}
+              href="/userCenter/myNotify"
+              c="white"
+              underline="never"
+              data-testid="header-notifications"
+            >
               <Group gap={6} wrap="nowrap">
                 <IconBell size={18} />
                 <span>{t('learner.notifications')}</span>
@@ -64,6 +71,8 @@ export function WebHeader() {
                 <span>{t('common.logout')}</span>
               </Group>
             </UnstyledButton>
+            {/* Shown only when the browser offers installation (issue 4). */}
+            <InstallButton variant="white" />
             <LanguagePicker variant="transparent" color="white" />
           </Group>
         </Group>

@@ -8,10 +8,13 @@ export const unreadCount: Signal<number | null> = signal(null);
 
 export async function refreshUnreadCount(): Promise<void> {
   try {
-    const answer = await api.get<{ count?: unknown; unread?: unknown; data?: { count?: unknown } }>('/v1/notifications/unread-count', {
-      apiType: 'learners',
-      silent: true,
-    });
+    const answer = await api.get<{ count?: unknown; unread?: unknown; data?: { count?: unknown } }>(
+      '/v1/notifications/unread-count',
+      {
+        apiType: 'learners',
+        silent: true,
+      },
+    );
     const value = answer?.count ?? answer?.unread ?? answer?.data?.count;
     unreadCount.value = typeof value === 'number' && Number.isFinite(value) ? value : null;
   } catch {

@@ -1,4 +1,20 @@
-import { Alert, Box, Button, Card, Center, Divider, Group, Image, List, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  Center,
+  Divider,
+  Group,
+  Image,
+  List,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconId, IconUser } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -28,7 +44,13 @@ function Photo({ url }: { url: string | null }) {
   const t = useT();
   const photo = usePrivateFileUrl(url);
   return (
-    <Center w={120} h={160} bg="gray.1" style={{ borderRadius: 4, overflow: 'hidden', flexShrink: 0 }} data-testid="ticket-photo">
+    <Center
+      w={120}
+      h={160}
+      bg="gray.1"
+      style={{ borderRadius: 4, overflow: 'hidden', flexShrink: 0 }}
+      data-testid="ticket-photo"
+    >
       {photo.src ? (
         <Image src={photo.src} alt={t('certification.ticket.name')} w={120} h={160} fit="cover" />
       ) : photo.loading ? (
@@ -74,21 +96,42 @@ function TicketCard({ ticket }: { ticket: AdmissionTicket }) {
               </Text>
             </Box>
           </Group>
-          <Button size="xs" leftSection={<IconDownload size={14} />} loading={downloading} onClick={() => void download()} data-testid="ticket-download">
+          <Button
+            size="xs"
+            leftSection={<IconDownload size={14} />}
+            loading={downloading}
+            onClick={() => void download()}
+            data-testid="ticket-download"
+          >
             {t('certification.ticket.download')}
           </Button>
         </Group>
         <Group align="flex-start" gap="md" wrap="wrap">
           <Photo url={ticket.photo_url} />
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="xs" style={{ flex: 1, minWidth: 220 }}>
+          <SimpleGrid
+            cols={{ base: 1, xs: 2 }}
+            spacing="sm"
+            verticalSpacing="xs"
+            style={{ flex: 1, minWidth: 220 }}
+          >
             <Field label={t('certification.ticket.name')} value={ticket.name} testId="ticket-name" />
-            <Field label={t('certification.ticket.idNumber')} value={ticket.id_number} testId="ticket-id-number" />
+            <Field
+              label={t('certification.ticket.idNumber')}
+              value={ticket.id_number}
+              testId="ticket-id-number"
+            />
             <Field label={t('certification.ticket.ticketNo')} value={ticket.ticket_no} testId="ticket-no" />
-            <Field label={t('certification.ticket.occupation')} value={`${ticket.occupation} · ${ticket.level_label}`} />
+            <Field
+              label={t('certification.ticket.occupation')}
+              value={`${ticket.occupation} · ${ticket.level_label}`}
+            />
             <Field label={t('certification.ticket.site')} value={ticket.site_name ?? dash} />
             <Field label={t('certification.ticket.address')} value={ticket.address ?? dash} />
             <Field label={t('certification.ticket.room')} value={ticket.room_name ?? dash} />
-            <Field label={t('certification.ticket.seat')} value={ticket.seat_no != null ? t('certification.ticket.seatNo', { n: ticket.seat_no }) : dash} />
+            <Field
+              label={t('certification.ticket.seat')}
+              value={ticket.seat_no != null ? t('certification.ticket.seatNo', { n: ticket.seat_no }) : dash}
+            />
           </SimpleGrid>
         </Group>
         <Divider label={t('certification.ticket.sessions')} labelPosition="left" />
@@ -107,7 +150,9 @@ function TicketCard({ ticket }: { ticket: AdmissionTicket }) {
                 <Table.Tr key={session.session_id}>
                   <Table.Td>{session.name || session.kind_label}</Table.Td>
                   <Table.Td>{session.time_label}</Table.Td>
-                  <Table.Td>{session.room_name ? `${session.site_name ?? ''} ${session.room_name}`.trim() : dash}</Table.Td>
+                  <Table.Td>
+                    {session.room_name ? `${session.site_name ?? ''} ${session.room_name}`.trim() : dash}
+                  </Table.Td>
                   <Table.Td>{session.seat_no != null ? session.seat_no : dash}</Table.Td>
                 </Table.Tr>
               ))}
@@ -131,8 +176,13 @@ function TicketCard({ ticket }: { ticket: AdmissionTicket }) {
 /** `/userCenter/admissionDown`: the learner's admission tickets, viewable offline once seen, with PDF download. */
 export default function AdmissionDownPage() {
   const t = useT();
-  const [paging, setPaging] = useState<{ page: number; limit: number }>({ page: PAGINATION.page, limit: PAGINATION.limit });
-  const query = useCachedQuery(`admission-tickets:${paging.page}:${paging.limit}`, () => fetchMyTickets(paging));
+  const [paging, setPaging] = useState<{ page: number; limit: number }>({
+    page: PAGINATION.page,
+    limit: PAGINATION.limit,
+  });
+  const query = useCachedQuery(`admission-tickets:${paging.page}:${paging.limit}`, () =>
+    fetchMyTickets(paging),
+  );
   const rows = query.data?.data ?? [];
   const total = query.data?.meta.total ?? 0;
 
@@ -165,7 +215,14 @@ export default function AdmissionDownPage() {
         {rows.map((ticket) => (
           <TicketCard key={ticket.id} ticket={ticket} />
         ))}
-        {total > paging.limit && <Pager total={total} page={paging.page} limit={paging.limit} onChange={(page, limit) => setPaging({ page, limit })} />}
+        {total > paging.limit && (
+          <Pager
+            total={total}
+            page={paging.page}
+            limit={paging.limit}
+            onChange={(page, limit) => setPaging({ page, limit })}
+          />
+        )}
       </Stack>
     );
   }
@@ -176,7 +233,12 @@ export default function AdmissionDownPage() {
         <Title order={1} fz="lg">
           {t('learner.nav.admissionDown')}
         </Title>
-        <StaleBadge fetchedAt={query.fetchedAt} stale={query.stale} offline={query.offline} refreshing={query.refreshing} />
+        <StaleBadge
+          fetchedAt={query.fetchedAt}
+          stale={query.stale}
+          offline={query.offline}
+          refreshing={query.refreshing}
+        />
       </Group>
       {content}
     </Stack>

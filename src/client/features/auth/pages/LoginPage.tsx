@@ -1,4 +1,18 @@
-import { Anchor, Box, Button, Center, Group, Image, Paper, PasswordInput, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import {
+  Anchor,
+  Box,
+  Button,
+  Center,
+  Group,
+  Image,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -15,7 +29,9 @@ function safeRedirect(isAdmin: boolean): string | null {
   const target = new URLSearchParams(location.search).get('redirect');
   if (!target || !target.startsWith('/') || target.startsWith('//') || target.includes('\\')) return null;
   const adminArea = target.startsWith('/manage/');
-  return adminArea === isAdmin && !target.startsWith('/login') && !target.startsWith('/manage/login') ? target : null;
+  return adminArea === isAdmin && !target.startsWith('/login') && !target.startsWith('/manage/login')
+    ? target
+    : null;
 }
 
 interface LoginPageProps {
@@ -143,7 +159,14 @@ export default function LoginPage({ kind }: LoginPageProps) {
                   data-testid="login-captcha-image"
                 >
                   {captcha ? (
-                    <Image src={captcha.image} alt={t('auth.captcha')} w={120} h={36} radius="sm" bd="1px solid var(--mantine-color-gray-3)" />
+                    <Image
+                      src={captcha.image}
+                      alt={t('auth.captcha')}
+                      w={120}
+                      h={36}
+                      radius="sm"
+                      bd="1px solid var(--mantine-color-gray-3)"
+                    />
                   ) : (
                     <Text fz="xs" c={captchaFailed ? 'red' : 'dimmed'} w={120} ta="center">
                       {captchaFailed ? t('auth.captchaLoadFailed') : t('common.loading')}

@@ -1,6 +1,19 @@
 // /manage/dataStatisticsManage/certificate: issued certificates, searchable by name, number or ID number,
 // filterable by state; revoke one with a reason (confirmed in a dialog); open its PDF.
-import { ActionIcon, Badge, Button, Group, Modal, SegmentedControl, Stack, Text, TextInput, Textarea, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconBan, IconFileTypePdf, IconSearch } from '@tabler/icons-react';
@@ -11,7 +24,15 @@ import { useT } from '../../../lib/i18n/index.ts';
 import { isoDateTime } from '../../../lib/utils/iso-time.ts';
 import { fetchCertificates, openCertificatePdf, revokeCertificate, type CertificateRow } from '../api.ts';
 
-function RevokeModal({ certificate, onClose, onDone }: { certificate: CertificateRow | null; onClose: () => void; onDone: () => void }) {
+function RevokeModal({
+  certificate,
+  onClose,
+  onDone,
+}: {
+  certificate: CertificateRow | null;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const t = useT();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -46,7 +67,12 @@ function RevokeModal({ certificate, onClose, onDone }: { certificate: Certificat
       withinPortal
     >
       <Stack>
-        <Text fz="sm">{t('certification.certificates.revokeConfirm', { number: certificate?.number ?? '', name: certificate?.holder_name ?? '' })}</Text>
+        <Text fz="sm">
+          {t('certification.certificates.revokeConfirm', {
+            number: certificate?.number ?? '',
+            name: certificate?.holder_name ?? '',
+          })}
+        </Text>
         <Textarea
           label={t('certification.certificates.reason')}
           required
@@ -78,31 +104,72 @@ export default function CertificatePage() {
   const [keyword, setKeyword] = useState('');
   const [state, setState] = useState<'all' | 'valid' | 'revoked'>('all');
   const [debounced] = useDebouncedValue(keyword, 300);
-  const list = usePagedList((q) => fetchCertificates({ ...q, keyword: debounced, state: state === 'all' ? null : state }), [debounced, state]);
+  const list = usePagedList(
+    (q) => fetchCertificates({ ...q, keyword: debounced, state: state === 'all' ? null : state }),
+    [debounced, state],
+  );
   const [revoking, setRevoking] = useState<CertificateRow | null>(null);
 
   const openPdf = (row: CertificateRow) =>
-    openCertificatePdf(row.id).catch(() => notifications.show({ color: 'red', message: t('certification.scores.downloadFailed') }));
+    openCertificatePdf(row.id).catch(() =>
+      notifications.show({ color: 'red', message: t('certification.scores.downloadFailed') }),
+    );
 
   const columns: ListColumn<CertificateRow>[] = [
-    { key: 'number', title: t('certification.scores.certificateNo'), render: (c) => <Text fz="xs" ff="monospace">{c.number}</Text> },
+    {
+      key: 'number',
+      title: t('certification.scores.certificateNo'),
+      render: (c) => (
+        <Text fz="xs" ff="monospace">
+          {c.number}
+        </Text>
+      ),
+    },
     { key: 'holder', title: t('certification.ticket.name'), render: (c) => c.holder_name },
-    { key: 'id_number', title: t('certification.ticket.idNumber'), render: (c) => <Text fz="xs">{c.id_number}</Text> },
-    { key: 'occupation', title: t('certification.ticket.occupation'), render: (c) => `${c.occupation} · ${c.level_label}` },
-    { key: 'institution', title: t('certification.certificates.institution'), render: (c) => c.institution_name ?? '—' },
-    { key: 'issued', title: t('certification.scores.certificateIssued'), render: (c) => isoDateTime(c.issued_at, '{y}-{m}-{d}') },
+    {
+      key: 'id_number',
+      title: t('certification.ticket.idNumber'),
+      render: (c) => <Text fz="xs">{c.id_number}</Text>,
+    },
+    {
+      key: 'occupation',
+      title: t('certification.ticket.occupation'),
+      render: (c) => `${c.occupation} · ${c.level_label}`,
+    },
+    {
+      key: 'institution',
+      title: t('certification.certificates.institution'),
+      render: (c) => c.institution_name ?? '—',
+    },
+    {
+      key: 'issued',
+      title: t('certification.scores.certificateIssued'),
+      render: (c) => isoDateTime(c.issued_at, '{y}-{m}-{d}'),
+    },
     {
       key: 'state',
       title: t('certification.rooms.state'),
       render: (c) =>
         c.revoked ? (
           <Tooltip label={c.revoke_reason ?? ''} disabled={!c.revoke_reason}>
-            <Badge color="red" variant="light" style={{ textTransform: 'none' }} data-testid="certificate-state" data-state="revoked">
+            <Badge
+              color="red"
+              variant="light"
+              style={{ textTransform: 'none' }}
+              data-testid="certificate-state"
+              data-state="revoked"
+            >
               {t('certification.scores.revoked')}
             </Badge>
           </Tooltip>
         ) : (
-          <Badge color="teal" variant="light" style={{ textTransform: 'none' }} data-testid="certificate-state" data-state="valid">
+          <Badge
+            color="teal"
+            variant="light"
+            style={{ textTransform: 'none' }}
+            data-testid="certificate-state"
+            data-state="valid"
+          >
             {t('certification.certificates.valid')}
           </Badge>
         ),
@@ -120,7 +187,13 @@ export default function CertificatePage() {
           </Tooltip>
           {!c.revoked && (
             <Tooltip label={t('certification.certificates.revoke')}>
-              <ActionIcon variant="subtle" color="red" aria-label={t('certification.certificates.revoke')} onClick={() => setRevoking(c)} data-testid="certificate-revoke">
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={t('certification.certificates.revoke')}
+                onClick={() => setRevoking(c)}
+                data-testid="certificate-revoke"
+              >
                 <IconBan size={16} />
               </ActionIcon>
             </Tooltip>
@@ -136,7 +209,14 @@ export default function CertificatePage() {
         {t('certification.certificates.title')}
       </Title>
       <Group gap="sm" wrap="wrap">
-        <TextInput leftSection={<IconSearch size={14} />} placeholder={t('certification.certificates.search')} value={keyword} onChange={(e) => setKeyword(e.currentTarget.value)} w={300} data-testid="certificate-search" />
+        <TextInput
+          leftSection={<IconSearch size={14} />}
+          placeholder={t('certification.certificates.search')}
+          value={keyword}
+          onChange={(e) => setKeyword(e.currentTarget.value)}
+          w={300}
+          data-testid="certificate-search"
+        />
         <SegmentedControl
           value={state}
           onChange={(v) => setState(v as typeof state)}

@@ -1,6 +1,22 @@
 // /manage/examinationAffairsManage/room/index: exam sites (name, address) and their rooms (capacity, seat
 // layout rows x cols, enabled). Deleting asks for confirmation; the server refuses to delete what is in use.
-import { ActionIcon, Badge, Button, Group, Modal, NumberInput, Select, Stack, Switch, Tabs, Text, TextInput, Textarea, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  NumberInput,
+  Select,
+  Stack,
+  Switch,
+  Tabs,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconEdit, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
@@ -9,7 +25,17 @@ import { roomInputSchema, siteInputSchema } from '../../../../shared/certificati
 import { ApiError } from '../../../lib/api/errors.ts';
 import { ListTable, usePagedList, type ListColumn } from '../../../lib/components/ListTable.tsx';
 import { useT } from '../../../lib/i18n/index.ts';
-import { deleteRoom, deleteSite, fetchRooms, fetchSites, saveRoom, saveSite, type ExamRoom, type ExamSite, type RoomInput } from '../api.ts';
+import {
+  deleteRoom,
+  deleteSite,
+  fetchRooms,
+  fetchSites,
+  saveRoom,
+  saveSite,
+  type ExamRoom,
+  type ExamSite,
+  type RoomInput,
+} from '../api.ts';
 
 type FieldErrors = Record<string, string>;
 
@@ -28,7 +54,15 @@ function serverErrors(error: unknown): FieldErrors | null {
   return Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, v[0] ?? '']));
 }
 
-function ConfirmDelete({ label, onClose, onConfirm }: { label: string | null; onClose: () => void; onConfirm: () => Promise<void> }) {
+function ConfirmDelete({
+  label,
+  onClose,
+  onConfirm,
+}: {
+  label: string | null;
+  onClose: () => void;
+  onConfirm: () => Promise<void>;
+}) {
   const t = useT();
   const [busy, setBusy] = useState(false);
   return (
@@ -56,13 +90,22 @@ function ConfirmDelete({ label, onClose, onConfirm }: { label: string | null; on
   );
 }
 
-function SiteModal({ site, onClose, onSaved }: { site: ExamSite | 'new' | null; onClose: () => void; onSaved: () => void }) {
+function SiteModal({
+  site,
+  onClose,
+  onSaved,
+}: {
+  site: ExamSite | 'new' | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const t = useT();
   const [values, setValues] = useState({ name: '', address: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
   useEffect(() => {
-    if (site) setValues(site === 'new' ? { name: '', address: '' } : { name: site.name, address: site.address });
+    if (site)
+      setValues(site === 'new' ? { name: '', address: '' } : { name: site.name, address: site.address });
     setErrors({});
   }, [site]);
 
@@ -83,10 +126,29 @@ function SiteModal({ site, onClose, onSaved }: { site: ExamSite | 'new' | null; 
   };
 
   return (
-    <Modal opened={site !== null} onClose={onClose} title={site === 'new' ? t('certification.rooms.addSite') : t('certification.rooms.editSite')} withinPortal>
+    <Modal
+      opened={site !== null}
+      onClose={onClose}
+      title={site === 'new' ? t('certification.rooms.addSite') : t('certification.rooms.editSite')}
+      withinPortal
+    >
       <Stack>
-        <TextInput label={t('certification.rooms.siteName')} required value={values.name} error={errors.name} onChange={(e) => setValues({ ...values, name: e.currentTarget.value })} data-testid="site-name" />
-        <Textarea label={t('certification.rooms.address')} required value={values.address} error={errors.address} onChange={(e) => setValues({ ...values, address: e.currentTarget.value })} data-testid="site-address" />
+        <TextInput
+          label={t('certification.rooms.siteName')}
+          required
+          value={values.name}
+          error={errors.name}
+          onChange={(e) => setValues({ ...values, name: e.currentTarget.value })}
+          data-testid="site-name"
+        />
+        <Textarea
+          label={t('certification.rooms.address')}
+          required
+          value={values.address}
+          error={errors.address}
+          onChange={(e) => setValues({ ...values, address: e.currentTarget.value })}
+          data-testid="site-address"
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('common.cancel')}
@@ -102,13 +164,42 @@ function SiteModal({ site, onClose, onSaved }: { site: ExamSite | 'new' | null; 
 
 const EMPTY_ROOM = { site_id: '', name: '', capacity: 30, rows: 6, cols: 5, enabled: true };
 
-function RoomModal({ room, sites, onClose, onSaved }: { room: ExamRoom | 'new' | null; sites: ExamSite[]; onClose: () => void; onSaved: () => void }) {
+function RoomModal({
+  room,
+  sites,
+  onClose,
+  onSaved,
+}: {
+  room: ExamRoom | 'new' | null;
+  sites: ExamSite[];
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const t = useT();
-  const [values, setValues] = useState<Omit<RoomInput, 'site_id' | 'capacity' | 'rows' | 'cols'> & { site_id: string; capacity: number | string; rows: number | string; cols: number | string }>(EMPTY_ROOM);
+  const [values, setValues] = useState<
+    Omit<RoomInput, 'site_id' | 'capacity' | 'rows' | 'cols'> & {
+      site_id: string;
+      capacity: number | string;
+      rows: number | string;
+      cols: number | string;
+    }
+  >(EMPTY_ROOM);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
   useEffect(() => {
-    if (room) setValues(room === 'new' ? EMPTY_ROOM : { site_id: String(room.site_id), name: room.name, capacity: room.capacity, rows: room.rows, cols: room.cols, enabled: room.enabled });
+    if (room)
+      setValues(
+        room === 'new'
+          ? EMPTY_ROOM
+          : {
+              site_id: String(room.site_id),
+              name: room.name,
+              capacity: room.capacity,
+              rows: room.rows,
+              cols: room.cols,
+              enabled: room.enabled,
+            },
+      );
     setErrors({});
   }, [room]);
 
@@ -129,7 +220,12 @@ function RoomModal({ room, sites, onClose, onSaved }: { room: ExamRoom | 'new' |
   };
 
   return (
-    <Modal opened={room !== null} onClose={onClose} title={room === 'new' ? t('certification.rooms.addRoom') : t('certification.rooms.editRoom')} withinPortal>
+    <Modal
+      opened={room !== null}
+      onClose={onClose}
+      title={room === 'new' ? t('certification.rooms.addRoom') : t('certification.rooms.editRoom')}
+      withinPortal
+    >
       <Stack>
         <Select
           label={t('certification.rooms.site')}
@@ -140,13 +236,46 @@ function RoomModal({ room, sites, onClose, onSaved }: { room: ExamRoom | 'new' |
           onChange={(v) => setValues({ ...values, site_id: v ?? '' })}
           data-testid="room-site"
         />
-        <TextInput label={t('certification.rooms.roomName')} required value={values.name} error={errors.name} onChange={(e) => setValues({ ...values, name: e.currentTarget.value })} data-testid="room-name" />
+        <TextInput
+          label={t('certification.rooms.roomName')}
+          required
+          value={values.name}
+          error={errors.name}
+          onChange={(e) => setValues({ ...values, name: e.currentTarget.value })}
+          data-testid="room-name"
+        />
         <Group grow>
-          <NumberInput label={t('certification.rooms.rows')} min={1} max={50} value={values.rows} error={errors.rows} onChange={(v) => setValues({ ...values, rows: v })} />
-          <NumberInput label={t('certification.rooms.cols')} min={1} max={50} value={values.cols} error={errors.cols} onChange={(v) => setValues({ ...values, cols: v })} />
+          <NumberInput
+            label={t('certification.rooms.rows')}
+            min={1}
+            max={50}
+            value={values.rows}
+            error={errors.rows}
+            onChange={(v) => setValues({ ...values, rows: v })}
+          />
+          <NumberInput
+            label={t('certification.rooms.cols')}
+            min={1}
+            max={50}
+            value={values.cols}
+            error={errors.cols}
+            onChange={(v) => setValues({ ...values, cols: v })}
+          />
         </Group>
-        <NumberInput label={t('certification.rooms.capacity')} min={1} max={200} value={values.capacity} error={errors.capacity} onChange={(v) => setValues({ ...values, capacity: v })} data-testid="room-capacity" />
-        <Switch label={t('certification.rooms.enabled')} checked={values.enabled} onChange={(e) => setValues({ ...values, enabled: e.currentTarget.checked })} />
+        <NumberInput
+          label={t('certification.rooms.capacity')}
+          min={1}
+          max={200}
+          value={values.capacity}
+          error={errors.capacity}
+          onChange={(v) => setValues({ ...values, capacity: v })}
+          data-testid="room-capacity"
+        />
+        <Switch
+          label={t('certification.rooms.enabled')}
+          checked={values.enabled}
+          onChange={(e) => setValues({ ...values, enabled: e.currentTarget.checked })}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('common.cancel')}
@@ -180,12 +309,22 @@ function SitesTab({ onChanged }: { onChanged: () => void }) {
       render: (s) => (
         <Group gap={4} justify="flex-end" wrap="nowrap">
           <Tooltip label={t('certification.rooms.edit')}>
-            <ActionIcon variant="subtle" aria-label={t('certification.rooms.edit')} onClick={() => setEditing(s)}>
+            <ActionIcon
+              variant="subtle"
+              aria-label={t('certification.rooms.edit')}
+              onClick={() => setEditing(s)}
+            >
               <IconEdit size={16} />
             </ActionIcon>
           </Tooltip>
           <Tooltip label={t('certification.rooms.delete')}>
-            <ActionIcon variant="subtle" color="red" aria-label={t('certification.rooms.delete')} onClick={() => setDeleting(s)} data-testid="site-delete">
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={t('certification.rooms.delete')}
+              onClick={() => setDeleting(s)}
+              data-testid="site-delete"
+            >
               <IconTrash size={16} />
             </ActionIcon>
           </Tooltip>
@@ -197,7 +336,13 @@ function SitesTab({ onChanged }: { onChanged: () => void }) {
   return (
     <Stack gap="sm">
       <Group justify="space-between" wrap="wrap">
-        <TextInput leftSection={<IconSearch size={14} />} placeholder={t('certification.rooms.search')} value={keyword} onChange={(e) => setKeyword(e.currentTarget.value)} w={260} />
+        <TextInput
+          leftSection={<IconSearch size={14} />}
+          placeholder={t('certification.rooms.search')}
+          value={keyword}
+          onChange={(e) => setKeyword(e.currentTarget.value)}
+          w={260}
+        />
         <Button leftSection={<IconPlus size={14} />} onClick={() => setEditing('new')} data-testid="site-add">
           {t('certification.rooms.addSite')}
         </Button>
@@ -250,7 +395,10 @@ function RoomsTab({ version }: { version: number }) {
   const [keyword, setKeyword] = useState('');
   const [siteId, setSiteId] = useState<string | null>(null);
   const [debounced] = useDebouncedValue(keyword, 300);
-  const list = usePagedList((q) => fetchRooms({ ...q, keyword: debounced, site_id: siteId ? Number(siteId) : null }), [debounced, siteId, version]);
+  const list = usePagedList(
+    (q) => fetchRooms({ ...q, keyword: debounced, site_id: siteId ? Number(siteId) : null }),
+    [debounced, siteId, version],
+  );
   const [sites, setSites] = useState<ExamSite[]>([]);
   const [editing, setEditing] = useState<ExamRoom | 'new' | null>(null);
   const [deleting, setDeleting] = useState<ExamRoom | null>(null);
@@ -283,12 +431,22 @@ function RoomsTab({ version }: { version: number }) {
       render: (r) => (
         <Group gap={4} justify="flex-end" wrap="nowrap">
           <Tooltip label={t('certification.rooms.edit')}>
-            <ActionIcon variant="subtle" aria-label={t('certification.rooms.edit')} onClick={() => setEditing(r)}>
+            <ActionIcon
+              variant="subtle"
+              aria-label={t('certification.rooms.edit')}
+              onClick={() => setEditing(r)}
+            >
               <IconEdit size={16} />
             </ActionIcon>
           </Tooltip>
           <Tooltip label={t('certification.rooms.delete')}>
-            <ActionIcon variant="subtle" color="red" aria-label={t('certification.rooms.delete')} onClick={() => setDeleting(r)} data-testid="room-delete">
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={t('certification.rooms.delete')}
+              onClick={() => setDeleting(r)}
+              data-testid="room-delete"
+            >
               <IconTrash size={16} />
             </ActionIcon>
           </Tooltip>
@@ -301,10 +459,28 @@ function RoomsTab({ version }: { version: number }) {
     <Stack gap="sm">
       <Group justify="space-between" wrap="wrap">
         <Group gap="sm">
-          <Select placeholder={t('certification.rooms.allSites')} clearable data={sites.map((s) => ({ value: String(s.id), label: s.name }))} value={siteId} onChange={setSiteId} w={220} />
-          <TextInput leftSection={<IconSearch size={14} />} placeholder={t('certification.rooms.search')} value={keyword} onChange={(e) => setKeyword(e.currentTarget.value)} w={220} />
+          <Select
+            placeholder={t('certification.rooms.allSites')}
+            clearable
+            data={sites.map((s) => ({ value: String(s.id), label: s.name }))}
+            value={siteId}
+            onChange={setSiteId}
+            w={220}
+          />
+          <TextInput
+            leftSection={<IconSearch size={14} />}
+            placeholder={t('certification.rooms.search')}
+            value={keyword}
+            onChange={(e) => setKeyword(e.currentTarget.value)}
+            w={220}
+          />
         </Group>
-        <Button leftSection={<IconPlus size={14} />} onClick={() => setEditing('new')} disabled={sites.length === 0} data-testid="room-add">
+        <Button
+          leftSection={<IconPlus size={14} />}
+          onClick={() => setEditing('new')}
+          disabled={sites.length === 0}
+          data-testid="room-add"
+        >
           {t('certification.rooms.addRoom')}
         </Button>
       </Group>

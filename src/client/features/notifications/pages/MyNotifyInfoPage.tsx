@@ -12,7 +12,11 @@ export default function MyNotifyInfoPage() {
   const t = useT();
   const id = Number(new URLSearchParams(useSearch()).get('id'));
   const valid = Number.isInteger(id) && id > 0;
-  const [state, setState] = useState<{ item: InboxItem | null; loading: boolean; error: 'notFound' | 'failed' | null }>({ item: null, loading: valid, error: valid ? null : 'notFound' });
+  const [state, setState] = useState<{
+    item: InboxItem | null;
+    loading: boolean;
+    error: 'notFound' | 'failed' | null;
+  }>({ item: null, loading: valid, error: valid ? null : 'notFound' });
 
   const load = useCallback(async () => {
     if (!valid) return;
@@ -20,7 +24,11 @@ export default function MyNotifyInfoPage() {
     try {
       setState({ item: await openMessage(id), loading: false, error: null });
     } catch (error) {
-      setState({ item: null, loading: false, error: error instanceof ApiError && error.status === 404 ? 'notFound' : 'failed' });
+      setState({
+        item: null,
+        loading: false,
+        error: error instanceof ApiError && error.status === 404 ? 'notFound' : 'failed',
+      });
     }
   }, [id, valid]);
 
@@ -83,7 +91,13 @@ export default function MyNotifyInfoPage() {
   return (
     <Stack gap="md" data-testid="my-notify-info-page">
       <Group>
-        <Button component={Link} href="/userCenter/myNotify" variant="subtle" size="xs" leftSection={<IconArrowLeft size={14} />}>
+        <Button
+          component={Link}
+          href="/userCenter/myNotify"
+          variant="subtle"
+          size="xs"
+          leftSection={<IconArrowLeft size={14} />}
+        >
           {t('certification.notify.back')}
         </Button>
       </Group>

@@ -1,4 +1,18 @@
-import { Alert, Badge, Box, Button, Card, Center, Checkbox, Group, Loader, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Center,
+  Checkbox,
+  Group,
+  Loader,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconChecks, IconSpeakerphone } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
@@ -14,9 +28,16 @@ import { fetchInbox, markAllRead, type InboxItem } from '../api.ts';
 export default function MyNotifyPage() {
   const t = useT();
   const [, navigate] = useLocation();
-  const [paging, setPaging] = useState<{ page: number; limit: number }>({ page: PAGINATION.page, limit: PAGINATION.limit });
+  const [paging, setPaging] = useState<{ page: number; limit: number }>({
+    page: PAGINATION.page,
+    limit: PAGINATION.limit,
+  });
   const [onlyUnread, setOnlyUnread] = useState(false);
-  const [state, setState] = useState<{ data: ListResponse<InboxItem> | null; loading: boolean; failed: boolean }>({ data: null, loading: true, failed: false });
+  const [state, setState] = useState<{
+    data: ListResponse<InboxItem> | null;
+    loading: boolean;
+    failed: boolean;
+  }>({ data: null, loading: true, failed: false });
   const [marking, setMarking] = useState(false);
 
   const load = useCallback(async () => {
@@ -75,12 +96,24 @@ export default function MyNotifyPage() {
     content = (
       <Stack gap="xs" data-testid="notify-list">
         {rows.map((item) => (
-          <UnstyledButton key={item.id} onClick={() => navigate(`/userCenter/myNotifyInfo?id=${item.id}`)} data-testid="notify-item" data-read={item.read ? '1' : '0'}>
-            <Card withBorder radius="md" padding="sm" style={{ borderLeft: item.read ? undefined : '3px solid var(--mantine-color-red-6)' }}>
+          <UnstyledButton
+            key={item.id}
+            onClick={() => navigate(`/userCenter/myNotifyInfo?id=${item.id}`)}
+            data-testid="notify-item"
+            data-read={item.read ? '1' : '0'}
+          >
+            <Card
+              withBorder
+              radius="md"
+              padding="sm"
+              style={{ borderLeft: item.read ? undefined : '3px solid var(--mantine-color-red-6)' }}
+            >
               <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
                 <Box style={{ minWidth: 0 }}>
                   <Group gap={6} wrap="nowrap">
-                    {item.broadcast && <IconSpeakerphone size={14} aria-label={t('certification.notify.broadcast')} />}
+                    {item.broadcast && (
+                      <IconSpeakerphone size={14} aria-label={t('certification.notify.broadcast')} />
+                    )}
                     <Text fw={item.read ? 400 : 700} fz="sm" truncate="end">
                       {item.title}
                     </Text>
@@ -105,7 +138,14 @@ export default function MyNotifyPage() {
             </Card>
           </UnstyledButton>
         ))}
-        {total > paging.limit && <Pager total={total} page={paging.page} limit={paging.limit} onChange={(page, limit) => setPaging({ page, limit })} />}
+        {total > paging.limit && (
+          <Pager
+            total={total}
+            page={paging.page}
+            limit={paging.limit}
+            onChange={(page, limit) => setPaging({ page, limit })}
+          />
+        )}
       </Stack>
     );
   }
@@ -127,7 +167,14 @@ export default function MyNotifyPage() {
             }}
             data-testid="notify-only-unread"
           />
-          <Button size="xs" variant="light" leftSection={<IconChecks size={14} />} loading={marking} onClick={() => void markAll()} data-testid="notify-mark-all">
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconChecks size={14} />}
+            loading={marking}
+            onClick={() => void markAll()}
+            data-testid="notify-mark-all"
+          >
             {t('certification.notify.markAllRead')}
           </Button>
         </Group>

@@ -1,4 +1,18 @@
-import { Alert, Badge, Box, Button, Card, Center, Divider, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Center,
+  Divider,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCertificate, IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -11,7 +25,12 @@ import { isoDateTime } from '../../../lib/utils/iso-time.ts';
 import { downloadPdf, fetchMyScores, type LearnerScore } from '../api.ts';
 
 type ResultKey = 'passed' | 'failed' | 'absent' | 'cheating';
-const RESULT_COLORS: Record<ResultKey, string> = { passed: 'teal', failed: 'red', absent: 'gray', cheating: 'orange' };
+const RESULT_COLORS: Record<ResultKey, string> = {
+  passed: 'teal',
+  failed: 'red',
+  absent: 'gray',
+  cheating: 'orange',
+};
 
 function resultKey(score: LearnerScore): ResultKey {
   if (score.absent) return 'absent';
@@ -58,20 +77,35 @@ function ScoreCard({ score }: { score: LearnerScore }) {
             <Text fw={700}>{score.plan_title}</Text>
             <Text fz="xs" c="dimmed">
               {score.occupation} · {score.level_label}
-              {score.exam_date ? ` · ${t('certification.scores.examDate')} ${isoDateTime(score.exam_date, '{y}-{m}-{d}')}` : ''}
+              {score.exam_date
+                ? ` · ${t('certification.scores.examDate')} ${isoDateTime(score.exam_date, '{y}-{m}-{d}')}`
+                : ''}
             </Text>
           </Box>
-          <Badge color={RESULT_COLORS[key]} variant="light" style={{ textTransform: 'none', flexShrink: 0 }} data-testid="score-result" data-result={key}>
+          <Badge
+            color={RESULT_COLORS[key]}
+            variant="light"
+            style={{ textTransform: 'none', flexShrink: 0 }}
+            data-testid="score-result"
+            data-result={key}
+          >
             {t(`certification.scores.${key}`)}
           </Badge>
         </Group>
         <SimpleGrid cols={3} spacing="xs">
           <Mark label={t('certification.scores.theory')} value={score.theory} testId="score-theory" />
-          <Mark label={t('certification.scores.practical')} value={score.practical} testId="score-practical" />
+          <Mark
+            label={t('certification.scores.practical')}
+            value={score.practical}
+            testId="score-practical"
+          />
           <Mark label={t('certification.scores.total')} value={score.total} testId="score-total" />
         </SimpleGrid>
         <Text fz="xs" c="dimmed">
-          {t('certification.scores.passLines', { theory: score.pass_theory, practical: score.pass_practical })}
+          {t('certification.scores.passLines', {
+            theory: score.pass_theory,
+            practical: score.pass_practical,
+          })}
         </Text>
         <Divider />
         {certificate ? (
@@ -82,11 +116,17 @@ function ScoreCard({ score }: { score: LearnerScore }) {
                 <Text fz="xs" c="dimmed">
                   {t('certification.scores.certificateNo')}
                 </Text>
-                <Text fw={600} ff="monospace" data-testid="certificate-number" style={{ wordBreak: 'break-all' }}>
+                <Text
+                  fw={600}
+                  ff="monospace"
+                  data-testid="certificate-number"
+                  style={{ wordBreak: 'break-all' }}
+                >
                   {certificate.number}
                 </Text>
                 <Text fz="xs" c="dimmed">
-                  {t('certification.scores.certificateIssued')} {isoDateTime(certificate.issued_at, '{y}-{m}-{d}')}
+                  {t('certification.scores.certificateIssued')}{' '}
+                  {isoDateTime(certificate.issued_at, '{y}-{m}-{d}')}
                 </Text>
               </Box>
               {certificate.revoked && (
@@ -96,7 +136,14 @@ function ScoreCard({ score }: { score: LearnerScore }) {
               )}
             </Group>
             {!certificate.revoked && (
-              <Button size="xs" variant="light" leftSection={<IconDownload size={14} />} loading={downloading} onClick={() => void download()} data-testid="certificate-download">
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconDownload size={14} />}
+                loading={downloading}
+                onClick={() => void download()}
+                data-testid="certificate-download"
+              >
                 {t('certification.scores.downloadCertificate')}
               </Button>
             )}
@@ -116,7 +163,10 @@ function ScoreCard({ score }: { score: LearnerScore }) {
 /** `/userCenter/achievementQuery`: published scores per plan with the certificate; offline after first view, marked stale. */
 export default function AchievementQueryPage() {
   const t = useT();
-  const [paging, setPaging] = useState<{ page: number; limit: number }>({ page: PAGINATION.page, limit: PAGINATION.limit });
+  const [paging, setPaging] = useState<{ page: number; limit: number }>({
+    page: PAGINATION.page,
+    limit: PAGINATION.limit,
+  });
   const query = useCachedQuery(`exam-scores:${paging.page}:${paging.limit}`, () => fetchMyScores(paging));
   const rows = query.data?.data ?? [];
   const total = query.data?.meta.total ?? 0;
@@ -152,7 +202,14 @@ export default function AchievementQueryPage() {
             <ScoreCard key={score.enrollment_id} score={score} />
           ))}
         </SimpleGrid>
-        {total > paging.limit && <Pager total={total} page={paging.page} limit={paging.limit} onChange={(page, limit) => setPaging({ page, limit })} />}
+        {total > paging.limit && (
+          <Pager
+            total={total}
+            page={paging.page}
+            limit={paging.limit}
+            onChange={(page, limit) => setPaging({ page, limit })}
+          />
+        )}
       </Stack>
     );
   }
@@ -163,7 +220,12 @@ export default function AchievementQueryPage() {
         <Title order={1} fz="lg">
           {t('learner.nav.achievementQuery')}
         </Title>
-        <StaleBadge fetchedAt={query.fetchedAt} stale={query.stale} offline={query.offline} refreshing={query.refreshing} />
+        <StaleBadge
+          fetchedAt={query.fetchedAt}
+          stale={query.stale}
+          offline={query.offline}
+          refreshing={query.refreshing}
+        />
       </Group>
       {content}
     </Stack>

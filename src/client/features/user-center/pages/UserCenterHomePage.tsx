@@ -8,6 +8,7 @@ import { usePrivateFileUrl } from '../../../lib/uploads/use-private-file.ts';
 import { parseTime } from '../../../lib/utils/format-time.ts';
 import { learnerGet } from '../../../lib/offline/learner-cache.ts';
 import { StaleBadge } from '../../../lib/offline/StaleBadge.tsx';
+import { InstallButton } from '../../../lib/pwa/InstallButton.tsx';
 import { useCachedQuery } from '../../../lib/offline/use-cached-query.ts';
 import type { LearnerSummary } from '../api.ts';
 
@@ -32,7 +33,9 @@ export default function UserCenterHomePage() {
   const info = session.userInfo;
   // Offline layer (issue 4, engineer F): the learner's stored summary at once (weak network, offline), then
   // the network answer; <StaleBadge> marks a stored copy with its fetch time.
-  const summaryQuery = useCachedQuery('learner-summary', () => learnerGet<LearnerSummary>('/v1/learner/summary'));
+  const summaryQuery = useCachedQuery('learner-summary', () =>
+    learnerGet<LearnerSummary>('/v1/learner/summary'),
+  );
   const summary = summaryQuery.data ?? null;
   // Uploaded avatars are private (served against the token): shown from a blob: URL.
   const isPrivateAvatar = session.avatar.startsWith('/api/');
@@ -41,17 +44,47 @@ export default function UserCenterHomePage() {
 
   const counts = summary
     ? [
-        { key: 'unread', value: summary.unread_notifications, label: t('learner.summary.unreadNotifications'), href: '/userCenter/myNotify' },
-        { key: 'enrollments', value: totalEnrollments(summary), label: t('learner.summary.enrollments'), href: '/userCenter/myEnrollLists' },
-        { key: 'awaiting', value: summary.approved_awaiting_payment, label: t('learner.summary.awaitingPayment'), href: '/userCenter/myEnrollLists' },
-        { key: 'unpaid', value: summary.unpaid_orders, label: t('learner.summary.unpaidOrders'), href: '/userCenter/myOrder' },
+        {
+          key: 'unread',
+          value: summary.unread_notifications,
+          label: t('learner.summary.unreadNotifications'),
+          href: '/userCenter/myNotify',
+        },
+        {
+          key: 'enrollments',
+          value: totalEnrollments(summary),
+          label: t('learner.summary.enrollments'),
+          href: '/userCenter/myEnrollLists',
+        },
+        {
+          key: 'awaiting',
+          value: summary.approved_awaiting_payment,
+          label: t('learner.summary.awaitingPayment'),
+          href: '/userCenter/myEnrollLists',
+        },
+        {
+          key: 'unpaid',
+          value: summary.unpaid_orders,
+          label: t('learner.summary.unpaidOrders'),
+          href: '/userCenter/myOrder',
+        },
       ]
     : [];
   const completeness = summary ? profileCompleteness(summary) : null;
 
   return (
-    <Stack gap="md" data-testid="user-center-home" data-summary-fetched-at={summaryQuery.fetchedAt ?? undefined}>
-      <StaleBadge fetchedAt={summaryQuery.fetchedAt} stale={summaryQuery.stale} offline={summaryQuery.offline} refreshing={summaryQuery.refreshing} />
+    <Stack
+      gap="md"
+      data-testid="user-center-home"
+      data-summary-fetched-at={summaryQuery.fetchedAt ?? undefined}
+    >
+      <StaleBadge
+        fetchedAt={summaryQuery.fetchedAt}
+        stale={summaryQuery.stale}
+        offline={summaryQuery.offline}
+        refreshing={summaryQuery.refreshing}
+      />
+      <InstallButton hiddenFrom="sm" w="fit-content" />
       <Paper withBorder radius="md" p="lg">
         <Group wrap="nowrap" align="flex-start">
           <Avatar src={avatarSrc} size={64} radius="xl" color="brand" alt={session.name}>
@@ -77,14 +110,20 @@ export default function UserCenterHomePage() {
                   <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>
                     {t('learner.summary.profileCompleteness')}
                   </Text>
-                  <Progress value={completeness} style={{ flex: 1 }} aria-label={t('learner.summary.profileCompleteness')} />
+                  <Progress
+                    value={completeness}
+                    style={{ flex: 1 }}
+                    aria-label={t('learner.summary.profileCompleteness')}
+                  />
                   <Text fz="sm" fw={600} data-testid="profile-completeness">
                     {completeness}%
                   </Text>
                 </Group>
                 {summary.missing_fields.length > 0 && (
                   <Text fz="sm" c="dimmed">
-                    {t('learner.summary.missingFields', { fields: summary.missing_fields.map((f) => f.label).join('、') })}{' '}
+                    {t('learner.summary.missingFields', {
+                      fields: summary.missing_fields.map((f) => f.label).join('、'),
+                    })}{' '}
                     <Anchor component={Link} href="/userCenter/userInfo" fz="sm">
                       {t('learner.summary.completeProfile')}
                     </Anchor>
@@ -101,8 +140,13 @@ export default function UserCenterHomePage() {
             {t('learner.summary.nextExam')}
           </Text>
           {summary.next_exam ? (
-            <Anchor component={Link} href={`/userCenter/myEnrollInfo?id=${summary.next_exam.enrollment_id}`} fz="sm">
-              {summary.next_exam.plan_title} · {summary.next_exam.session_name} · {parseTime(new Date(summary.next_exam.starts_at), '{y}-{m}-{d} {h}:{i}')}
+            <Anchor
+              component={Link}
+              href={`/userCenter/myEnrollInfo?id=${summary.next_exam.enrollment_id}`}
+              fz="sm"
+            >
+              {summary.next_exam.plan_title} · {summary.next_exam.session_name} ·{' '}
+              {parseTime(new Date(summary.next_exam.starts_at), '{y}-{m}-{d} {h}:{i}')}
             </Anchor>
           ) : (
             <Text fz="sm" c="dimmed">

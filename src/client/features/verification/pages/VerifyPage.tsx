@@ -1,4 +1,17 @@
-import { Alert, Box, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconQuestionMark } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { LanguagePicker } from '../../../lib/components/LanguagePicker.tsx';
@@ -26,7 +39,11 @@ export default function VerifyPage({ params }: { params?: { kind?: string; token
   const t = useT();
   const kind = KINDS.find((k) => k === params?.kind);
   const token = params?.token ?? '';
-  const [state, setState] = useState<{ answer: VerifyAnswer | null; loading: boolean; failed: boolean }>({ answer: null, loading: Boolean(kind && token), failed: false });
+  const [state, setState] = useState<{ answer: VerifyAnswer | null; loading: boolean; failed: boolean }>({
+    answer: null,
+    loading: Boolean(kind && token),
+    failed: false,
+  });
 
   const load = useCallback(async () => {
     if (!kind || !token) return;
@@ -89,15 +106,25 @@ export default function VerifyPage({ params }: { params?: { kind?: string; token
             {genuine ? <IconCircleCheck size={24} /> : <IconAlertTriangle size={24} />}
           </ThemeIcon>
           <Text fw={700} c={genuine ? 'teal.8' : 'red.8'}>
-            {genuine ? t('certification.verify.valid', { kind: kindLabel }) : t('certification.verify.revoked', { kind: kindLabel })}
+            {genuine
+              ? t('certification.verify.valid', { kind: kindLabel })
+              : t('certification.verify.revoked', { kind: kindLabel })}
           </Text>
         </Group>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <Row label={t('certification.verify.name')} value={answer.name} testId="verify-name" />
           <Row label={t('certification.verify.number')} value={answer.number} testId="verify-number" />
-          <Row label={t('certification.verify.occupation')} value={answer.occupation} testId="verify-occupation" />
+          <Row
+            label={t('certification.verify.occupation')}
+            value={answer.occupation}
+            testId="verify-occupation"
+          />
           <Row label={t('certification.verify.level')} value={answer.level_label} testId="verify-level" />
-          <Row label={t('certification.verify.issuedDate')} value={answer.issued_date} testId="verify-issued" />
+          <Row
+            label={t('certification.verify.issuedDate')}
+            value={answer.issued_date}
+            testId="verify-issued"
+          />
         </SimpleGrid>
       </Stack>
     );

@@ -62,7 +62,8 @@ export default {
     notFoundTitle: 'Page not found',
     notFoundText: 'The page you are looking for does not exist or is not open yet.',
     unauthorizedTitle: 'Access denied',
-    unauthorizedText: 'You do not have permission to view this page. Contact an administrator if you think this is a mistake.',
+    unauthorizedText:
+      'You do not have permission to view this page. Contact an administrator if you think this is a mistake.',
     backHome: 'Back to home',
     goLogin: 'Log in',
     offline: 'Offline',
@@ -99,7 +100,8 @@ export default {
     notFoundTitle: 'Página no encontrada',
     notFoundText: 'La página que buscas no existe o todavía no está disponible.',
     unauthorizedTitle: 'Acceso denegado',
-    unauthorizedText: 'No tienes permiso para ver esta página. Si crees que es un error, contacta con un administrador.',
+    unauthorizedText:
+      'No tienes permiso para ver esta página. Si crees que es un error, contacta con un administrador.',
     backHome: 'Volver al inicio',
     goLogin: 'Iniciar sesión',
     offline: 'Sin conexión',

@@ -1,11 +1,43 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { runGuard, validateUserInfo, type GuardDeps } from '../../../../../src/client/app/guards/run-guard.ts';
+import {
+  runGuard,
+  validateUserInfo,
+  type GuardDeps,
+} from '../../../../../src/client/app/guards/run-guard.ts';
 import { ApiError, NetworkError } from '../../../../../src/client/lib/api/errors.ts';
-import { currentSystem, setCurrentSystem, setLanguage } from '../../../../../src/client/lib/state/preferences.ts';
-import { adminSession, isLoggedIn, learnerSession, resetAllSessions, storeLogin } from '../../../../../src/client/lib/state/session.ts';
+import {
+  currentSystem,
+  setCurrentSystem,
+  setLanguage,
+} from '../../../../../src/client/lib/state/preferences.ts';
+import {
+  adminSession,
+  isLoggedIn,
+  learnerSession,
+  resetAllSessions,
+  storeLogin,
+} from '../../../../../src/client/lib/state/session.ts';
 
-const learnerInfo = { id: 7, username: 'learner', real_name: '张伟', avatar: '', introduction: '', userable_type: 'learners', structure_name: '', administrator_type: null, roles: ['learner'] };
-const adminInfo = { ...learnerInfo, id: 1, username: 'founder', real_name: '周立平', userable_type: 'administrators', administrator_type: 'founder', roles: ['founder'] };
+const learnerInfo = {
+  id: 7,
+  username: 'learner',
+  real_name: '张伟',
+  avatar: '',
+  introduction: '',
+  userable_type: 'learners',
+  structure_name: '',
+  administrator_type: null,
+  roles: ['learner'],
+};
+const adminInfo = {
+  ...learnerInfo,
+  id: 1,
+  username: 'founder',
+  real_name: '周立平',
+  userable_type: 'administrators',
+  administrator_type: 'founder',
+  roles: ['founder'],
+};
 
 function deps(over: Partial<GuardDeps> = {}): GuardDeps {
   return {
@@ -48,7 +80,9 @@ describe('runGuard: the effects of the guard (spec §4)', () => {
 
   it('a menu failure does not block the navigation', async () => {
     storeLogin('administrators', { access_token: 'adm' });
-    const d = deps({ loadMenus: vi.fn(async () => Promise.reject(new Error('getInfo: roles must be a non-null array!'))) });
+    const d = deps({
+      loadMenus: vi.fn(async () => Promise.reject(new Error('getInfo: roles must be a non-null array!'))),
+    });
     expect(await runGuard('/manage/index', d)).toEqual({ type: 'pass' });
     expect(d.toast).toHaveBeenCalledWith('getInfo: roles must be a non-null array!');
     expect(isLoggedIn('admin')).toBe(true);
@@ -68,9 +102,15 @@ describe('runGuard: the effects of the guard (spec §4)', () => {
   });
 
   it('non-array roles fail with the roles message', async () => {
-    expect(() => validateUserInfo({ ...adminInfo, roles: null })).toThrow('getInfo: roles must be a non-null array!');
-    expect(() => validateUserInfo({ ...adminInfo, roles: [] })).toThrow('getInfo: roles must be a non-null array!');
-    expect(() => validateUserInfo({ ...adminInfo, roles: 'founder' })).toThrow('getInfo: roles must be a non-null array!');
+    expect(() => validateUserInfo({ ...adminInfo, roles: null })).toThrow(
+      'getInfo: roles must be a non-null array!',
+    );
+    expect(() => validateUserInfo({ ...adminInfo, roles: [] })).toThrow(
+      'getInfo: roles must be a non-null array!',
+    );
+    expect(() => validateUserInfo({ ...adminInfo, roles: 'founder' })).toThrow(
+      'getInfo: roles must be a non-null array!',
+    );
     expect(validateUserInfo({ data: adminInfo })).toEqual(adminInfo);
   });
 
@@ -83,7 +123,9 @@ describe('runGuard: the effects of the guard (spec §4)', () => {
 
   it('a server refusal of the user info logs that side out', async () => {
     storeLogin('administrators', { access_token: 'adm' });
-    const d = deps({ fetchUserInfo: vi.fn(async () => Promise.reject(new ApiError(403, '账号已被停用', null))) });
+    const d = deps({
+      fetchUserInfo: vi.fn(async () => Promise.reject(new ApiError(403, '账号已被停用', null))),
+    });
     expect(await runGuard('/manage/index', d)).toEqual({ type: 'redirect', to: '/manage/login' });
     expect(isLoggedIn('admin')).toBe(false);
   });

@@ -1,6 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { findManageRoute, matchesPattern } from '../../../../../src/client/app/guards/run-guard.ts';
-import { accessibleRoutes, clearMenus, flattenMenus, hydrateMenus, joinPath, loadMenus, menuTree, menusLoaded } from '../../../../../src/client/app/menus/state.ts';
+import {
+  accessibleRoutes,
+  clearMenus,
+  flattenMenus,
+  hydrateMenus,
+  joinPath,
+  loadMenus,
+  menuTree,
+  menusLoaded,
+} from '../../../../../src/client/app/menus/state.ts';
 import { clientEffects } from '../../../../../src/client/lib/api/client.ts';
 import { setLanguage } from '../../../../../src/client/lib/state/preferences.ts';
 import { resetAllSessions, setUserInfo, storeLogin } from '../../../../../src/client/lib/state/session.ts';
@@ -24,7 +33,16 @@ const meta = (title: string, system: number, extra: Partial<MenuItem['meta']> = 
 });
 
 const tree: MenuItem[] = [
-  { path: '/manage/index', name: 'Home', component: 'index', redirect: null, hidden: false, system: 0, meta: meta('首页', 0), children: [] },
+  {
+    path: '/manage/index',
+    name: 'Home',
+    component: 'index',
+    redirect: null,
+    hidden: false,
+    system: 0,
+    meta: meta('首页', 0),
+    children: [],
+  },
   {
     path: '/manage/examinationAffairsManage/plan',
     name: 'ExamPlan',
@@ -34,7 +52,16 @@ const tree: MenuItem[] = [
     system: 1,
     meta: meta('考试计划', 1),
     children: [
-      { path: 'index', name: 'ExamPlanManage', component: 'examinationAffairsManage/plan/index', redirect: null, hidden: false, system: 1, meta: meta('计划管理', 1), children: [] },
+      {
+        path: 'index',
+        name: 'ExamPlanManage',
+        component: 'examinationAffairsManage/plan/index',
+        redirect: null,
+        hidden: false,
+        system: 1,
+        meta: meta('计划管理', 1),
+        children: [],
+      },
     ],
   },
   {
@@ -46,7 +73,16 @@ const tree: MenuItem[] = [
     system: 1,
     meta: meta('题库管理', 1),
     children: [
-      { path: '/manage/exam/testpaper/{id}', name: 'TestPaperDetail', component: 'exam/testpaper/:id', redirect: null, hidden: true, system: 1, meta: meta('试卷详情', 1, { hidden: true }), children: [] },
+      {
+        path: '/manage/exam/testpaper/{id}',
+        name: 'TestPaperDetail',
+        component: 'exam/testpaper/:id',
+        redirect: null,
+        hidden: true,
+        system: 1,
+        meta: meta('试卷详情', 1, { hidden: true }),
+        children: [],
+      },
     ],
   },
 ];
@@ -96,11 +132,25 @@ describe('menu routes from the server tree', () => {
 
   it('loads the menus with the admin token, persists them per admin and restores them after a reload', async () => {
     storeLogin('administrators', { access_token: 'adm' });
-    setUserInfo('admin', { id: 1, username: 'founder', real_name: '周', avatar: '', introduction: '', userable_type: 'administrators', structure_name: '', administrator_type: 'founder', roles: ['founder'] });
+    setUserInfo('admin', {
+      id: 1,
+      username: 'founder',
+      real_name: '周',
+      avatar: '',
+      introduction: '',
+      userable_type: 'administrators',
+      structure_name: '',
+      administrator_type: 'founder',
+      roles: ['founder'],
+    });
     const fetchMock = vi.fn(async () => new Response(JSON.stringify({ data: tree }), { status: 200 }));
     vi.stubGlobal('fetch', fetchMock);
     await loadMenus();
-    expect(new Headers((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].headers).get('authorization')).toBe('Bearer adm');
+    expect(
+      new Headers((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].headers).get(
+        'authorization',
+      ),
+    ).toBe('Bearer adm');
     expect(accessibleRoutes.value).toHaveLength(5);
     expect(await idbGet('menus', 'admin:1')).toEqual(tree);
 
@@ -113,7 +163,10 @@ describe('menu routes from the server tree', () => {
   it('a non-array menu answer fails with the roles message', async () => {
     storeLogin('administrators', { access_token: 'adm' });
     vi.spyOn(clientEffects, 'toast').mockImplementation(() => {});
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ data: null }), { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ data: null }), { status: 200 })),
+    );
     await expect(loadMenus()).rejects.toThrow('getInfo: roles must be a non-null array!');
   });
 });

@@ -1,9 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, clientEffects } from '../../../../../src/client/lib/api/client.ts';
-import { ApiError, NetworkError, TimeoutError, isBusinessRefusal } from '../../../../../src/client/lib/api/errors.ts';
+import {
+  ApiError,
+  NetworkError,
+  TimeoutError,
+  isBusinessRefusal,
+} from '../../../../../src/client/lib/api/errors.ts';
 import { errorLogs, clearErrorLogs } from '../../../../../src/client/lib/state/error-log.ts';
 import { setLanguage } from '../../../../../src/client/lib/state/preferences.ts';
-import { adminSession, isLoggedIn, learnerSession, resetAllSessions, storeLogin } from '../../../../../src/client/lib/state/session.ts';
+import {
+  adminSession,
+  isLoggedIn,
+  learnerSession,
+  resetAllSessions,
+  storeLogin,
+} from '../../../../../src/client/lib/state/session.ts';
 
 type FetchArgs = [input: string, init: RequestInit];
 
@@ -41,7 +52,12 @@ describe('API client (spec §7, §8)', () => {
     storeLogin('administrators', { access_token: 'adm', token_type: 'Bearer' });
     const fetchMock = mockFetch(async () => json(200, { ok: true }));
 
-    await expect(api.get('/v1/user/info', { params: { apiType: 'administrators', empty: undefined }, apiType: 'administrators' })).resolves.toEqual({ ok: true });
+    await expect(
+      api.get('/v1/user/info', {
+        params: { apiType: 'administrators', empty: undefined },
+        apiType: 'administrators',
+      }),
+    ).resolves.toEqual({ ok: true });
     let [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/v1/user/info?apiType=administrators');
     expect(new Headers(init.headers).get('authorization')).toBe('Bearer adm');
@@ -63,13 +79,19 @@ describe('API client (spec §7, §8)', () => {
 
   it('422: joins the first message of each field and shows it', async () => {
     mockFetch(async () =>
-      json(422, { message: '输入有误', errors: { username: ['请输入用户名', '第二条'], password: ['请输入密码'] } }),
+      json(422, {
+        message: '输入有误',
+        errors: { username: ['请输入用户名', '第二条'], password: ['请输入密码'] },
+      }),
     );
     const error = await api.post('/v1/authorizations', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(422);
     expect((error as ApiError).message).toBe('请输入用户名；请输入密码');
-    expect((error as ApiError).fieldErrors).toEqual({ username: ['请输入用户名', '第二条'], password: ['请输入密码'] });
+    expect((error as ApiError).fieldErrors).toEqual({
+      username: ['请输入用户名', '第二条'],
+      password: ['请输入密码'],
+    });
     expect(toast).toHaveBeenCalledWith('请输入用户名；请输入密码');
   });
 
@@ -79,13 +101,16 @@ describe('API client (spec §7, §8)', () => {
     expect(toast).toHaveBeenCalledWith('数据无效');
   });
 
-  it.each([403002, 403003])('403 with code %i goes back to the caller as data, without a toast', async (code) => {
-    mockFetch(async () => json(403, { message: '请先完善个人资料', code }));
-    const answer = await api.post('/v1/enrollments', {});
-    expect(answer).toEqual({ message: '请先完善个人资料', code });
-    expect(isBusinessRefusal(answer)).toBe(true);
-    expect(toast).not.toHaveBeenCalled();
-  });
+  it.each([403002, 403003])(
+    '403 with code %i goes back to the caller as data, without a toast',
+    async (code) => {
+      mockFetch(async () => json(403, { message: '请先完善个人资料', code }));
+      const answer = await api.post('/v1/enrollments', {});
+      expect(answer).toEqual({ message: '请先完善个人资料', code });
+      expect(isBusinessRefusal(answer)).toBe(true);
+      expect(toast).not.toHaveBeenCalled();
+    },
+  );
 
   it('any other 403 shows the message and rejects', async () => {
     mockFetch(async () => json(403, { message: '无权访问', code: 403001 }));
@@ -103,7 +128,9 @@ describe('API client (spec §7, §8)', () => {
     storeLogin('learners', { access_token: 'lrn' });
     storeLogin('administrators', { access_token: 'adm' });
     mockFetch(async () => json(401, { message: '登录已过期，请重新登录' }));
-    await expect(api.get('/v1/user/info', { apiType: 'administrators' })).rejects.toMatchObject({ status: 401 });
+    await expect(api.get('/v1/user/info', { apiType: 'administrators' })).rejects.toMatchObject({
+      status: 401,
+    });
     expect(isLoggedIn('learner')).toBe(false);
     expect(isLoggedIn('admin')).toBe(false);
     expect(learnerSession.value.token).toBe('');
@@ -128,7 +155,9 @@ describe('API client (spec §7, §8)', () => {
     mockFetch(
       (_input, init) =>
         new Promise<Response>((_resolve, reject) => {
-          init.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
+          init.signal?.addEventListener('abort', () =>
+            reject(new DOMException('The operation was aborted.', 'AbortError')),
+          );
         }),
     );
     const pending = api.get('/v1/slow').catch((e: unknown) => e);

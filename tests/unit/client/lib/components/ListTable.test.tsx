@@ -39,21 +39,53 @@ describe('ListTable (spec §9 pagination)', () => {
       { id: 1, name: '甲' },
       { id: 2, name: '乙' },
     ];
-    renderUi(<ListTable columns={columns} rows={rows} rowKey={(r) => r.id} total={45} page={1} limit={20} onPageChange={() => {}} />);
+    renderUi(
+      <ListTable
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.id}
+        total={45}
+        page={1}
+        limit={20}
+        onPageChange={() => {}}
+      />,
+    );
     expect(screen.getByText('甲')).toBeTruthy();
     expect(screen.getByTestId('pager-total').textContent).toBe('共 45 条');
     expect((screen.getByTestId('pager-sizes') as HTMLInputElement).value).toBe('20 条/页');
   });
 
   it('shows the empty state', () => {
-    renderUi(<ListTable columns={columns} rows={[]} rowKey={(r: Row) => r.id} total={0} page={1} limit={20} onPageChange={() => {}} />);
+    renderUi(
+      <ListTable
+        columns={columns}
+        rows={[]}
+        rowKey={(r: Row) => r.id}
+        total={0}
+        page={1}
+        limit={20}
+        onPageChange={() => {}}
+      />,
+    );
     expect(screen.getByTestId('list-empty').textContent).toBe('暂无数据');
     expect(screen.queryByTestId('pager')).toBeNull();
   });
 
   it('shows the error state with a retry', () => {
     const retry = vi.fn();
-    renderUi(<ListTable columns={columns} rows={[]} rowKey={(r: Row) => r.id} total={0} page={1} limit={20} onPageChange={() => {}} error="网络不可用" onRetry={retry} />);
+    renderUi(
+      <ListTable
+        columns={columns}
+        rows={[]}
+        rowKey={(r: Row) => r.id}
+        total={0}
+        page={1}
+        limit={20}
+        onPageChange={() => {}}
+        error="网络不可用"
+        onRetry={retry}
+      />,
+    );
     expect(screen.getByTestId('list-error').textContent).toContain('网络不可用');
     fireEvent.click(screen.getByText('重试'));
     expect(retry).toHaveBeenCalled();
@@ -82,11 +114,21 @@ describe('ListTable (spec §9 pagination)', () => {
 describe('usePagedList', () => {
   afterEach(cleanup);
 
-  function Harness({ fetchPage, filter }: { fetchPage: (q: { page: number; limit: number }) => Promise<ListResponse<Row>>; filter: string }) {
+  function Harness({
+    fetchPage,
+    filter,
+  }: {
+    fetchPage: (q: { page: number; limit: number }) => Promise<ListResponse<Row>>;
+    filter: string;
+  }) {
     const list = usePagedList(fetchPage, [filter]);
     return (
       <div>
-        <span data-testid="state">{list.loading ? 'loading' : (list.error ?? `${list.page}/${list.limit}/${list.total}/${list.rows.length}`)}</span>
+        <span data-testid="state">
+          {list.loading
+            ? 'loading'
+            : (list.error ?? `${list.page}/${list.limit}/${list.total}/${list.rows.length}`)}
+        </span>
         <button onClick={() => list.setPage(3)}>p3</button>
       </div>
     );

@@ -86,7 +86,8 @@ describe('keys used in the code exist', () => {
     };
     walk(join(process.cwd(), 'src/client'));
     const en = new Map<string, string>();
-    for (const [area, messages] of Object.entries(messageAreas)) for (const [k, v] of flatten(messages.en, area)) en.set(k, v);
+    for (const [area, messages] of Object.entries(messageAreas))
+      for (const [k, v] of flatten(messages.en, area)) en.set(k, v);
     const unknown: string[] = [];
     for (const file of files) {
       const source = readFileSync(file, 'utf8');

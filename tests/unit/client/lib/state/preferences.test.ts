@@ -72,7 +72,11 @@ describe('preferences (spec §3, §9)', () => {
     await vi.waitFor(async () => {
       prefs = await reload();
       await prefs.hydratePreferences();
-      expect(prefs.settings.value).toMatchObject({ themeColor: '#13c2c2', tagsView: false, fixedHeader: true });
+      expect(prefs.settings.value).toMatchObject({
+        themeColor: '#13c2c2',
+        tagsView: false,
+        fixedHeader: true,
+      });
     });
   });
 });

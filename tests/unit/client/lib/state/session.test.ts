@@ -45,13 +45,16 @@ describe('two sessions (spec §4)', () => {
     expect(isLoggedIn('learner')).toBe(false);
   });
 
-  it.each(['learners', 'teachers', 'anything'])('a login with user type %s stores the learner session', (userType) => {
-    expect(storeLogin(userType, { access_token: 'lrn' })).toBe('learner');
-    expect(learnerSession.value.token).toBe('lrn');
-    expect(learnerSession.value.tokenType).toBe('Bearer');
-    expect(adminSession.value.token).toBe('');
-    expect(getCookie(STORAGE_KEYS.learnerToken)).toBe('lrn');
-  });
+  it.each(['learners', 'teachers', 'anything'])(
+    'a login with user type %s stores the learner session',
+    (userType) => {
+      expect(storeLogin(userType, { access_token: 'lrn' })).toBe('learner');
+      expect(learnerSession.value.token).toBe('lrn');
+      expect(learnerSession.value.tokenType).toBe('Bearer');
+      expect(adminSession.value.token).toBe('');
+      expect(getCookie(STORAGE_KEYS.learnerToken)).toBe('lrn');
+    },
+  );
 
   it('the two sessions are independent', () => {
     storeLogin('learners', { access_token: 'lrn' });
@@ -72,7 +75,12 @@ describe('two sessions (spec §4)', () => {
   it('user info fills name, avatar, introduction and roles, and is kept for offline use', async () => {
     storeLogin('administrators', { access_token: 'adm' });
     setUserInfo('admin', adminInfo);
-    expect(adminSession.value).toMatchObject({ name: '周立平', avatar: '/a.png', introduction: '创始人', roles: ['founder'] });
+    expect(adminSession.value).toMatchObject({
+      name: '周立平',
+      avatar: '/a.png',
+      introduction: '创始人',
+      roles: ['founder'],
+    });
     await vi.waitFor(async () => expect(await idbGet('prefs', 'userInfo:admin')).toEqual(adminInfo));
   });
 
@@ -99,7 +107,10 @@ describe('two sessions (spec §4)', () => {
   });
 
   it('logout still clears the session when the network is down', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     storeLogin('administrators', { access_token: 'adm' });
     await logoutSession('admin');
     expect(isLoggedIn('admin')).toBe(false);

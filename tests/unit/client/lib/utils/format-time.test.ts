@@ -1,5 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_TIME_FORMAT, formatTime, parseTime } from '../../../../../src/client/lib/utils/format-time.ts';
+import {
+  DEFAULT_TIME_FORMAT,
+  formatTime,
+  parseTime,
+} from '../../../../../src/client/lib/utils/format-time.ts';
 
 // Local-time tests: the runner's timezone must not matter, so every expectation is built from local parts.
 const local = new Date(2024, 0, 5, 8, 3, 9); // Friday 5 Jan 2024 08:03:09

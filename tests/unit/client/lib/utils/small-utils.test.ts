@@ -50,9 +50,12 @@ describe('isExternal (spec §5)', () => {
   it.each(['http://a.cn', 'https://a.cn/x', 'mailto:a@b.cn', 'tel:10086'])('%s is external', (url) => {
     expect(isExternal(url)).toBe(true);
   });
-  it.each(['/manage/index', 'userCenter', 'ftp://a.cn', 'javascript:void(0)', ' https://a.cn'])('%s is not', (url) => {
-    expect(isExternal(url)).toBe(false);
-  });
+  it.each(['/manage/index', 'userCenter', 'ftp://a.cn', 'javascript:void(0)', ' https://a.cn'])(
+    '%s is not',
+    (url) => {
+      expect(isExternal(url)).toBe(false);
+    },
+  );
 });
 
 describe('fileType by extension (spec §5 table)', () => {

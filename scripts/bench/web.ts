@@ -1,0 +1,244 @@
+// npm run bench:web - the web figures of issue 4, printed (no thresholds enforced):
+// 1. initial JS and CSS (gzip) per entry route /, /login, /userCenter, /manage/index (computed by
+//    scripts/bench/bundle.ts from the vite manifest);
+// 2. Lighthouse 12, mobile with simulated throttling (its default), on /, /login and
+//    /userCenter/achievementQuery (signed in as the demo learner): performance, accessibility,
+//    best practices and SEO scores plus the main timings;
+// 3. a repeat visit of /userCenter with the network offline (service worker + IndexedDB): bytes fetched
+//    from the network (target 0) and the time until the learner summary is visible.
+// The real server runs on a free port over a fresh embedded database with the demo data; `vite build`
+// runs first (see package.json). Chromium: CHROME_PATH, default /usr/bin/chromium.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext } from '@playwright/test';
+import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS } from '../../tests/e2e/fixtures/chromium.ts';
+import { ENTRY_ROUTES, JS_TARGET_KB, readManifest, routeBundle } from './bundle.ts';
+import { freePort, startServer } from './server.ts';
+
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const LIGHTHOUSE_URLS = ['/', '/login', '/userCenter/achievementQuery'];
+const SUMMARY_SELECTOR = '[data-testid="user-center-home"][data-summary-fetched-at]';
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+async function learnerCookies(baseUrl: string) {
+  const res = await fetch(`${baseUrl}/api/v1/authorizations`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      username: 'learner',
+      password: 'Demo@2026',
+      user_type: 'learners',
+      captcha: '',
+      key: '',
+    }),
+  });
+  if (!res.ok) throw new Error(`learner login failed: ${res.status} ${await res.text()}`);
+  const { access_token, token_type } = (await res.json()) as { access_token: string; token_type?: string };
+  return [
+    { name: 'Learner-Token', value: access_token, url: baseUrl },
+    { name: 'Learner-Token-Type', value: token_type || 'Bearer', url: baseUrl },
+  ];
+}
+
+function printBundles() {
+  const manifest = readManifest();
+  console.log('1. Initial JS / CSS per entry route (gzip, KB = 1024 bytes)');
+  for (const entry of ENTRY_ROUTES) {
+    const b = routeBundle(manifest, entry);
+    const target = JS_TARGET_KB[b.side];
+    console.log(
+      `   ${b.route.padEnd(14)} JS ${kb(b.jsGzip).padStart(6)} KB gz (target <= ${target}${b.jsGzip / 1024 <= target ? ', met' : ', MISSED'})   CSS ${kb(b.cssGzip).padStart(5)} KB gz   ${b.jsFiles.length} chunks` +
+        (b.missing.length ? `   [${b.missing.join('; ')}]` : ''),
+    );
+  }
+}
+
+interface LighthouseFigures {
+  url: string;
+  scores: Record<string, number | null>;
+  timings: Record<string, string>;
+}
+
+async function runLighthouse(
+  baseUrl: string,
+  route: string,
+  cookies: Awaited<ReturnType<typeof learnerCookies>> | null,
+): Promise<LighthouseFigures> {
+  const port = await freePort();
+  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skills-lh-'));
+  // A persistent context: its default browser context is the one Lighthouse's new tab uses, so the
+  // learner's cookies set here are sent by the audited page.
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROME_PATH,
+    headless: true,
+    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
+  });
+  try {
+    if (cookies) await context.addCookies(cookies);
+    const result = await lighthouse(`${baseUrl}${route}`, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+    });
+    if (!result) throw new Error(`Lighthouse gave no result for ${route}`);
+    const lhr = result.lhr;
+    const scores: Record<string, number | null> = {};
+    for (const id of CATEGORIES) {
+      const score = lhr.categories[id]?.score;
+      scores[id] = typeof score === 'number' ? Math.round(score * 100) : null;
+    }
+    const timings: Record<string, string> = {};
+    for (const id of [
+      'first-contentful-paint',
+      'largest-contentful-paint',
+      'total-blocking-time',
+      'cumulative-layout-shift',
+      'speed-index',
+    ]) {
+      timings[id] = lhr.audits[id]?.displayValue ?? '-';
+    }
+    if (lhr.runtimeError) timings.error = lhr.runtimeError.message;
+    const finalUrl = lhr.finalDisplayedUrl ?? lhr.finalUrl;
+    return {
+      url: `${route}${finalUrl && !finalUrl.endsWith(route) ? ` (ended at ${new URL(finalUrl).pathname})` : ''}`,
+      scores,
+      timings,
+    };
+  } finally {
+    await context.close();
+    fs.rmSync(userDataDir, { recursive: true, force: true });
+  }
+}
+
+interface OfflineFigures {
+  networkBytes: number;
+  networkRequests: number;
+  failedRequests: number;
+  servedByWorker: number;
+  summaryVisibleMs: number;
+  summaryMarkedOffline: boolean;
+}
+
+async function waitForWorker(context: BrowserContext) {
+  const page = context.pages()[0]!;
+  for (let i = 0; i < 300; i++) {
+    const ready = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      return registration?.active?.state === 'activated' && navigator.serviceWorker.controller !== null;
+    });
+    if (ready) return;
+    await page.waitForTimeout(200);
+  }
+  throw new Error('the service worker did not activate');
+}
+
+async function repeatVisitOffline(
+  baseUrl: string,
+  cookies: Awaited<ReturnType<typeof learnerCookies>>,
+): Promise<OfflineFigures> {
+  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROMIUM_ARGS });
+  try {
+    const context = await browser.newContext({
+      serviceWorkers: 'allow',
+      locale: 'zh-CN',
+      viewport: { width: 412, height: 823 },
+    });
+    await context.addCookies(cookies);
+    const page = await context.newPage();
+    // First visit online: the worker installs (precache) and the learner's data is stored.
+    await page.goto(`${baseUrl}/userCenter`);
+    await page.locator(SUMMARY_SELECTOR).waitFor();
+    await waitForWorker(context);
+    await page.reload();
+    await page.locator(SUMMARY_SELECTOR).waitFor();
+    await page.waitForLoadState('networkidle');
+
+    await context.setOffline(true);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    const viaWorker = new Set<string>();
+    const fromCache = new Set<string>();
+    let networkBytes = 0;
+    let networkRequests = 0;
+    let failedRequests = 0;
+    cdp.on('Network.responseReceived', (event) => {
+      if (event.response.fromServiceWorker) viaWorker.add(event.requestId);
+      else if (event.response.fromDiskCache || event.response.fromPrefetchCache)
+        fromCache.add(event.requestId);
+    });
+    cdp.on('Network.loadingFinished', (event) => {
+      if (viaWorker.has(event.requestId) || fromCache.has(event.requestId)) return;
+      networkRequests++;
+      networkBytes += event.encodedDataLength;
+    });
+    cdp.on('Network.loadingFailed', () => {
+      failedRequests++;
+    });
+    await page.reload({ waitUntil: 'commit' });
+    const visibleAt = await page.waitForFunction(
+      (selector) => (document.querySelector(selector) ? performance.now() : false),
+      SUMMARY_SELECTOR,
+      { polling: 'raf', timeout: 30_000 },
+    );
+    const summaryVisibleMs = Math.round((await visibleAt.jsonValue()) as number);
+    const badge = page.getByTestId('stale-badge');
+    await badge.waitFor({ timeout: 5_000 }).catch(() => undefined);
+    const summaryMarkedOffline = (await badge.getAttribute('data-state').catch(() => null)) === 'offline';
+    await page.waitForTimeout(1_000);
+    return {
+      networkBytes,
+      networkRequests,
+      failedRequests,
+      servedByWorker: viaWorker.size,
+      summaryVisibleMs,
+      summaryMarkedOffline,
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+async function main() {
+  printBundles();
+  console.log('\nStarting the server (fresh embedded database, demo data)...');
+  const server = await startServer();
+  try {
+    const cookies = await learnerCookies(server.url);
+
+    console.log('\n2. Lighthouse 12, mobile, simulated throttling');
+    for (const route of LIGHTHOUSE_URLS) {
+      const figures = await runLighthouse(
+        server.url,
+        route,
+        route.startsWith('/userCenter') ? cookies : null,
+      );
+      const scores = CATEGORIES.map((id) => `${id} ${figures.scores[id] ?? '-'}`).join('  ');
+      console.log(`   ${figures.url}`);
+      console.log(`      ${scores}`);
+      console.log(
+        `      ${Object.entries(figures.timings)
+          .map(([k, v]) => `${k} ${v}`)
+          .join('  ')}`,
+      );
+    }
+
+    console.log('\n3. Repeat visit of /userCenter with the network offline');
+    const offline = await repeatVisitOffline(server.url, cookies);
+    console.log(
+      `   bytes fetched from the network: ${offline.networkBytes} (${offline.networkRequests} requests reached the network; ${offline.failedRequests} failed as offline)`,
+    );
+    console.log(`   responses served by the service worker: ${offline.servedByWorker}`);
+    console.log(
+      `   learner summary visible after ${offline.summaryVisibleMs} ms (from navigation start), marked offline: ${offline.summaryMarkedOffline ? 'yes' : 'no'}`,
+    );
+  } finally {
+    await server.stop();
+  }
+}
+
+await main();

@@ -1,0 +1,94 @@
+// useCachedQuery(key, fetcher): the learner's stored copy at once (so a weak network still shows
+// something), then the network answer; refreshes when the network returns or the tab becomes visible.
+// Pair it with <StaleBadge> to mark stored data with the time it was fetched.
+import { useSignals } from '@preact/signals-react/runtime';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { cachedQuery, currentLearnerKey, readCached } from './learner-cache.ts';
+import { onReconnect } from './network.ts';
+
+export interface CachedQueryState<T> {
+  data: T | undefined;
+  fetchedAt: number | null;
+  /** Showing a stored copy (before the network answered, or because it did not). */
+  stale: boolean;
+  /** The network gave no answer (offline or timed out). */
+  offline: boolean;
+  /** A network request is running. */
+  refreshing: boolean;
+  /** The last failure when there was nothing stored to show. */
+  error: unknown;
+  refresh: () => void;
+}
+
+export function useCachedQuery<T>(key: string, fetcher: () => Promise<T>): CachedQueryState<T> {
+  useSignals();
+  const owner = currentLearnerKey();
+  const fetcherRef = useRef(fetcher);
+  fetcherRef.current = fetcher;
+  const [state, setState] = useState<Omit<CachedQueryState<T>, 'refresh'>>({
+    data: undefined,
+    fetchedAt: null,
+    stale: false,
+    offline: false,
+    refreshing: true,
+    error: null,
+  });
+  // A stable counter: an answer from an earlier key, learner or unmounted view is dropped.
+  const [generation] = useState(() => ({ run: 0 }));
+
+  const load = useCallback(
+    async (withStoredFirst: boolean) => {
+      const run = ++generation.run;
+      setState((s) => ({ ...s, refreshing: true }));
+      if (withStoredFirst) {
+        const stored = await readCached<T>(key, owner);
+        if (run !== generation.run) return;
+        if (stored)
+          setState((s) => ({
+            ...s,
+            data: stored.data,
+            fetchedAt: stored.fetchedAt,
+            stale: true,
+            offline: stored.offline,
+          }));
+      }
+      try {
+        const result = await cachedQuery(key, () => fetcherRef.current());
+        if (run !== generation.run) return;
+        setState({
+          data: result.data,
+          fetchedAt: result.fetchedAt,
+          stale: result.stale,
+          offline: result.offline,
+          refreshing: false,
+          error: null,
+        });
+      } catch (error) {
+        if (run !== generation.run) return;
+        setState((s) => ({ ...s, refreshing: false, error }));
+      }
+    },
+    // owner: another learner means other data; start over.
+    [key, owner, generation],
+  );
+
+  useEffect(() => {
+    setState({
+      data: undefined,
+      fetchedAt: null,
+      stale: false,
+      offline: false,
+      refreshing: true,
+      error: null,
+    });
+    void load(true);
+    const stop = onReconnect(() => void load(false));
+    return () => {
+      generation.run++;
+      stop();
+    };
+  }, [load, generation]);
+
+  const refresh = useCallback(() => void load(false), [load]);
+  return { ...state, refresh };
+}
