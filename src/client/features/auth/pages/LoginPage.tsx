@@ -4,14 +4,12 @@ import {
   Button,
   Center,
   Group,
-  Image,
   Paper,
   PasswordInput,
   Stack,
   Text,
   TextInput,
   Title,
-  UnstyledButton,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useCallback, useEffect, useState } from 'react';
@@ -20,6 +18,7 @@ import type { CaptchaResponse } from '../../../../shared/auth/schema.ts';
 import { ApiError } from '../../../lib/api/errors.ts';
 import { LanguagePicker } from '../../../lib/components/LanguagePicker.tsx';
 import { Logo } from '../../../lib/components/Logo.tsx';
+import { CaptchaField } from '../../../lib/components/CaptchaField.tsx';
 import { useT } from '../../../lib/i18n/index.ts';
 import { storeLogin, type SessionKind } from '../../../lib/state/session.ts';
 import { fetchCaptcha, login } from '../api.ts';
@@ -141,39 +140,15 @@ export default function LoginPage({ kind }: LoginPageProps) {
                 data-testid="login-password"
                 {...form.getInputProps('password')}
               />
-              <Group align="flex-start" gap="sm" wrap="nowrap">
-                <TextInput
-                  style={{ flex: 1 }}
-                  label={t('auth.captcha')}
-                  placeholder={t('auth.captchaPlaceholder')}
-                  autoComplete="off"
-                  maxLength={16}
-                  data-testid="login-captcha"
-                  {...form.getInputProps('captcha')}
-                />
-                <UnstyledButton
-                  mt={25}
-                  onClick={() => void refreshCaptcha()}
-                  title={t('auth.captchaRefresh')}
-                  aria-label={t('auth.captchaRefresh')}
-                  data-testid="login-captcha-image"
-                >
-                  {captcha ? (
-                    <Image
-                      src={captcha.image}
-                      alt={t('auth.captcha')}
-                      w={120}
-                      h={36}
-                      radius="sm"
-                      bd="1px solid var(--mantine-color-gray-3)"
-                    />
-                  ) : (
-                    <Text fz="xs" c={captchaFailed ? 'red' : 'dimmed'} w={120} ta="center">
-                      {captchaFailed ? t('auth.captchaLoadFailed') : t('common.loading')}
-                    </Text>
-                  )}
-                </UnstyledButton>
-              </Group>
+              <CaptchaField
+                label={t('auth.captcha')}
+                placeholder={t('auth.captchaPlaceholder')}
+                testId="login-captcha"
+                image={captcha?.image ?? null}
+                failed={captchaFailed}
+                onRefresh={() => void refreshCaptcha()}
+                inputProps={form.getInputProps('captcha')}
+              />
               <Button type="submit" fullWidth loading={submitting} data-testid="login-submit">
                 {t('auth.submit')}
               </Button>

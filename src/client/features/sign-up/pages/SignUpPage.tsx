@@ -5,14 +5,12 @@ import {
   Button,
   Center,
   Group,
-  Image,
   Paper,
   PasswordInput,
   Stack,
   Text,
   TextInput,
   Title,
-  UnstyledButton,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
@@ -22,6 +20,7 @@ import type { CaptchaResponse } from '../../../../shared/auth/schema.ts';
 import { ApiError } from '../../../lib/api/errors.ts';
 import { LanguagePicker } from '../../../lib/components/LanguagePicker.tsx';
 import { Logo } from '../../../lib/components/Logo.tsx';
+import { CaptchaField } from '../../../lib/components/CaptchaField.tsx';
 import { useT } from '../../../lib/i18n/index.ts';
 import { storeLogin } from '../../../lib/state/session.ts';
 import { fetchCaptcha, register, sendSmsCode } from '../api.ts';
@@ -255,38 +254,14 @@ export default function SignUpPage() {
                 data-testid="sign-phone"
                 {...form.getInputProps('phone')}
               />
-              <Group align="flex-start" gap="sm" wrap="nowrap">
-                <TextInput
-                  style={{ flex: 1 }}
-                  label={t('registration.signUp.captcha')}
-                  autoComplete="off"
-                  maxLength={16}
-                  data-testid="sign-captcha"
-                  {...form.getInputProps('captcha')}
-                />
-                <UnstyledButton
-                  mt={25}
-                  onClick={() => void refreshCaptcha()}
-                  title={t('auth.captchaRefresh')}
-                  aria-label={t('auth.captchaRefresh')}
-                  data-testid="sign-captcha-image"
-                >
-                  {captcha ? (
-                    <Image
-                      src={captcha.image}
-                      alt={t('registration.signUp.captcha')}
-                      w={110}
-                      h={36}
-                      radius="sm"
-                      bd="1px solid var(--mantine-color-gray-3)"
-                    />
-                  ) : (
-                    <Text fz="xs" c={captchaFailed ? 'red' : 'dimmed'} w={110} ta="center">
-                      {captchaFailed ? t('auth.captchaLoadFailed') : t('common.loading')}
-                    </Text>
-                  )}
-                </UnstyledButton>
-              </Group>
+              <CaptchaField
+                label={t('registration.signUp.captcha')}
+                testId="sign-captcha"
+                image={captcha?.image ?? null}
+                failed={captchaFailed}
+                onRefresh={() => void refreshCaptcha()}
+                inputProps={form.getInputProps('captcha')}
+              />
               <Group align="flex-start" gap="sm" wrap="nowrap">
                 <TextInput
                   style={{ flex: 1 }}
