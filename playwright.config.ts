@@ -52,7 +52,7 @@ export default defineConfig({
       DATA_DIR,
       DEMO: 'on',
       CAPTCHA: 'off',
-      CLIENT_DIR: 'dist/client',
+      CLIENT_DIR: process.env.CLIENT_OUT_DIR ?? 'dist/client',
       NODE_ENV: 'test',
       DATABASE_URL: '',
     },

@@ -1,16 +1,19 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { i18nTables } from './scripts/i18n/vite-plugin.ts';
 
 export default defineConfig({
   test: {
     projects: [
       {
-        plugins: [react()],
+        plugins: [react(), i18nTables()],
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/helpers/unit-setup.ts'],
+          // Rendering Mantine pages in jsdom takes seconds on a loaded 2-core CI machine.
+          testTimeout: 20_000,
         },
       },
       {

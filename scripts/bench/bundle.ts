@@ -10,7 +10,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
-export const CLIENT_DIR = path.resolve('dist/client');
+export const CLIENT_DIR = path.resolve(process.env.CLIENT_OUT_DIR ?? 'dist/client');
 const MANIFEST = path.join(CLIENT_DIR, '.vite', 'manifest.json');
 
 interface ManifestChunk {
@@ -36,7 +36,15 @@ export interface EntryRoute {
 export const ENTRY_ROUTES: EntryRoute[] = [
   { route: '/', side: 'learner', lazy: [{ file: 'src/client/app/learner-pages.ts', key: '/' }] },
   { route: '/login', side: 'learner', lazy: [{ file: 'src/client/app/routes.tsx', lazyConst: 'LoginPage' }] },
-  { route: '/userCenter', side: 'learner', lazy: [{ file: 'src/client/app/learner-pages.ts', key: '' }] },
+  {
+    route: '/userCenter',
+    side: 'learner',
+    lazy: [
+      // The learner chrome is a lazy chunk of its own (routes.tsx), then the summary page.
+      { file: 'src/client/app/routes.tsx', lazyConst: 'UserCenterArea' },
+      { file: 'src/client/app/learner-pages.ts', key: '' },
+    ],
+  },
   {
     route: '/manage/index',
     side: 'admin',

@@ -39,7 +39,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Sta
       DATABASE_URL: '',
       DEMO: 'on',
       CAPTCHA: 'off',
-      CLIENT_DIR: 'dist/client',
+      CLIENT_DIR: process.env.CLIENT_OUT_DIR ?? 'dist/client',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -61,6 +61,7 @@ interface LighthouseFigures {
   url: string;
   scores: Record<string, number | null>;
   timings: Record<string, string>;
+  failingAccessibility: string[];
 }
 
 async function runLighthouse(
@@ -103,11 +104,16 @@ async function runLighthouse(
       timings[id] = lhr.audits[id]?.displayValue ?? '-';
     }
     if (lhr.runtimeError) timings.error = lhr.runtimeError.message;
+    // What keeps accessibility below 100: the failing audits' ids, so a regression is easy to find.
+    const failing = (lhr.categories.accessibility?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0)
+      .map((ref) => ref.id);
     const finalUrl = lhr.finalDisplayedUrl ?? lhr.finalUrl;
     return {
       url: `${route}${finalUrl && !finalUrl.endsWith(route) ? ` (ended at ${new URL(finalUrl).pathname})` : ''}`,
       scores,
       timings,
+      failingAccessibility: failing,
     };
   } finally {
     await context.close();
@@ -224,6 +230,8 @@ async function main() {
           .map(([k, v]) => `${k} ${v}`)
           .join('  ')}`,
       );
+      if (figures.failingAccessibility.length)
+        console.log(`      failing accessibility audits: ${figures.failingAccessibility.join(', ')}`);
     }
 
     console.log('\n3. Repeat visit of /userCenter with the network offline');

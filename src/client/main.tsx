@@ -1,16 +1,26 @@
 import { createRoot } from 'react-dom/client';
 import { installGlobalErrorLogging } from './lib/state/error-log.ts';
-import { hydratePreferences } from './lib/state/preferences.ts';
+import { hydratePreferences, language } from './lib/state/preferences.ts';
+import { loadLanguage } from './lib/i18n/index.ts';
 import { hydrateSessions } from './lib/state/session.ts';
 import { hydrateMenus } from './app/menus/state.ts';
 import { App } from './app/App.tsx';
+import { preloadRoute } from './app/routes.tsx';
 import { startOffline } from './lib/offline/start.ts';
 
 // Saved preferences, the last user info and the admin's menus are read before the first render, so the
 // page never flashes the default theme, a logged-out header or an empty sidebar.
 async function start() {
   installGlobalErrorLogging();
-  await Promise.all([hydratePreferences(), hydrateSessions(), hydrateMenus()]);
+  // The saved language's table is its own chunk unless it is Chinese (lib/i18n/index.ts).
+  await Promise.all([
+    hydratePreferences(),
+    hydrateSessions(),
+    hydrateMenus(),
+    loadLanguage(language.peek()).catch(() => undefined),
+  ]);
+  // The first page's chunks download while the guard asks for the user info.
+  preloadRoute(window.location.pathname);
   // Offline caches and outbox; service worker, update prompt and install offer, loaded as their own
   // chunk so they stay out of the first render's bundle (issue 4).
   startOffline();

@@ -1,14 +1,21 @@
 import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { MantineProvider, type CSSVariablesResolver } from '@mantine/core';
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useMemo } from 'react';
+import { Suspense, lazy, useEffect, useMemo } from 'react';
 import { Router } from 'wouter';
-import { MOBILE_BREAKPOINT_PX, TOAST_DURATION_MS } from '../../shared/api/constants.ts';
+import { MOBILE_BREAKPOINT_PX } from '../../shared/api/constants.ts';
 import { closeSidebar, device, setDevice, settings, uiSize } from '../lib/state/preferences.ts';
 import { AppRoutes } from './routes.tsx';
 import { buildTheme } from './theme.ts';
+
+const Toasts = lazy(() => import('./Toasts.tsx'));
+
+// Secondary ("dimmed") text at WCAG AA contrast: Mantine's default light-scheme gray.6 is 3.3:1 on white.
+const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  dark: {},
+});
 
 /** Below 992 px the device is mobile and the sidebar closes without animation (spec §4). */
 function useDeviceTracking() {
@@ -35,8 +42,10 @@ export function App() {
   const theme = useMemo(() => buildTheme(themeColor, size), [themeColor, size]);
   useDeviceTracking();
   return (
-    <MantineProvider theme={theme}>
-      <Notifications position="top-center" autoClose={TOAST_DURATION_MS} />
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+      <Suspense fallback={null}>
+        <Toasts />
+      </Suspense>
       <Router>
         <AppRoutes />
       </Router>

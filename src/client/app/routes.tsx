@@ -1,16 +1,21 @@
 // The route table of spec §2. Public and learner pages are listed here; back-office pages come from the
 // server's menu tree (menus/state.ts) and are resolved through manage-pages.ts; every page is a lazy
 // chunk. The navigation guard (guards/) approves each location before it renders: until then the
-// previous page stays on screen, as with a router's async before-each hook.
+// previous page stays on screen, as with a router's async before-each hook. The first location is the
+// exception (issue 4, first paint): when the device already knows the user (cached user info, and for the
+// back office the persisted menus) it renders at once while the guard re-checks in the background and
+// redirects if the answer says so; its chunks are requested before the guard's user-info call returns.
 import { useSignals } from '@preact/signals-react/runtime';
 import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { notifications } from '@mantine/notifications';
 import { TOAST_DURATION_MS } from '../../shared/api/constants.ts';
 import { defaultGuardDeps, findManageRoute, runGuard, type GuardDeps } from './guards/run-guard.ts';
-import { PUBLIC_FEATURE_PATHS, publicPages } from './learner-pages.ts';
+import { decideNavigation, resolveStaticRedirect } from './guards/navigation.ts';
+import { PUBLIC_FEATURE_PATHS, publicPages, userCenterPages, type UserCenterPage } from './learner-pages.ts';
 import { managePageLoader } from './manage-pages.ts';
 import { accessibleRoutes } from './menus/state.ts';
+import { isLoggedIn, sessionSignal } from '../lib/state/session.ts';
 import { LazyPage, PageLoader } from './lazy-page.tsx';
 import { NotFoundPage, UnauthorizedPage } from './pages/ErrorPage.tsx';
 import { LogoutPage } from './pages/LogoutPage.tsx';
@@ -110,10 +115,55 @@ const guardDeps: GuardDeps = {
   toast: (message) => notifications.show({ color: 'red', message, autoClose: TOAST_DURATION_MS }),
 };
 
+/**
+ * Starts downloading the chunks `path` renders (chrome and page), so they arrive while the guard waits for
+ * the user info instead of after it. The same import() calls as the lazy components: one request each.
+ */
+export function preloadRoute(path: string): void {
+  const loads: Promise<unknown>[] = [];
+  if (path === '/login' || path === '/manage/login') {
+    loads.push(import('../features/auth/pages/LoginPage.tsx'));
+  } else if (path === '/userCenter' || path.startsWith('/userCenter/')) {
+    loads.push(import('./layouts/learner/UserCenterArea.tsx'));
+    const page = userCenterPages[(path.split('/')[2] ?? '') as UserCenterPage | ''];
+    if (page) loads.push(page());
+  } else if (path.startsWith('/manage/')) {
+    loads.push(import('./layouts/manage/ManageLayout.tsx'));
+    const route = findManageRoute(path, accessibleRoutes.peek());
+    const page = route && !route.isGroup ? managePageLoader(route.component) : undefined;
+    if (page) loads.push(page());
+  } else {
+    const page = publicPages[path];
+    if (page) loads.push(page());
+  }
+  // A failed download is retried (and reported) when the page itself renders.
+  for (const load of loads) load.catch(() => undefined);
+}
+
+/**
+ * The first location may render before the guard's answer when the device already knows who is logged in
+ * (the user info cached by the last visit; for the back office also its menus); the guard still runs.
+ */
+export function renderableBeforeGuard(path: string): boolean {
+  if (resolveStaticRedirect(path)) return false;
+  const decision = decideNavigation({
+    path,
+    hasLearnerToken: isLoggedIn('learner'),
+    hasAdminToken: isLoggedIn('admin'),
+    userAgent: guardDeps.userAgent(),
+  });
+  if (decision.type !== 'load') return false;
+  const info = sessionSignal(decision.area).peek().userInfo;
+  if (!info || info.roles.length === 0) return false;
+  return decision.area === 'learner' || findManageRoute(path, accessibleRoutes.peek()) !== undefined;
+}
+
 /** Runs the guard on every location change and renders the last approved location. */
 export function AppRoutes() {
   const [location, navigate] = useLocation();
-  const [approved, setApproved] = useState<string | null>(null);
+  const [approved, setApproved] = useState<string | null>(() =>
+    renderableBeforeGuard(location) ? location : null,
+  );
 
   useEffect(() => {
     let cancelled = false;

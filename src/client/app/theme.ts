@@ -1,24 +1,12 @@
 // The Mantine theme from the saved preferences. The theme colour is turned into a ten-shade palette in the
 // browser (no stylesheet download, unlike the original, which broke on intranets), and the global UI size
 // (default, medium, small, mini) becomes the default size of the inputs, buttons and tables.
+// Component defaults are plain objects, not `Select.extend(...)`: importing the components here would pull
+// every input (NumberInput with react-number-format, MultiSelect, Table...) into the entry chunk.
 import {
-  ActionIcon,
-  Button,
-  Checkbox,
   createTheme,
   darken,
   lighten,
-  MultiSelect,
-  NumberInput,
-  Pagination,
-  PasswordInput,
-  Radio,
-  SegmentedControl,
-  Select,
-  Switch,
-  Table,
-  Textarea,
-  TextInput,
   type MantineColorsTuple,
   type MantineSize,
   type MantineThemeOverride,
@@ -64,20 +52,20 @@ export function buildTheme(themeColor: string, uiSize: UiSize): MantineThemeOver
     fontFamily:
       '-apple-system, BlinkMacSystemFont, "Segoe UI", "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "Noto Sans CJK SC", "WenQuanYi Micro Hei", Roboto, "Helvetica Neue", Arial, sans-serif',
     components: {
-      Button: Button.extend(sized),
-      ActionIcon: ActionIcon.extend(sized),
-      TextInput: TextInput.extend(sized),
-      PasswordInput: PasswordInput.extend(sized),
-      NumberInput: NumberInput.extend(sized),
-      Textarea: Textarea.extend(sized),
-      Select: Select.extend(sized),
-      MultiSelect: MultiSelect.extend(sized),
-      Checkbox: Checkbox.extend(sized),
-      Radio: Radio.extend(sized),
-      Switch: Switch.extend(sized),
-      SegmentedControl: SegmentedControl.extend(sized),
-      Pagination: Pagination.extend(sized),
-      Table: Table.extend({ defaultProps: { fz: size, verticalSpacing: size } }),
+      Button: sized,
+      ActionIcon: sized,
+      TextInput: sized,
+      PasswordInput: sized,
+      NumberInput: sized,
+      Textarea: sized,
+      Select: sized,
+      MultiSelect: sized,
+      Checkbox: sized,
+      Radio: sized,
+      Switch: sized,
+      SegmentedControl: sized,
+      Pagination: sized,
+      Table: { defaultProps: { fz: size, verticalSpacing: size } },
     },
   });
 }

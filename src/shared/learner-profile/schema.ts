@@ -2,22 +2,10 @@
 // that applying checks (403002 when a required field is missing).
 import { z } from 'zod';
 import { SEXES } from '../registration/schema.ts';
+import type { ProfileRequiredField } from './required-fields.ts';
 
-/** Profile fields an application needs, with their labels (the page lists the missing ones). */
-export const PROFILE_REQUIRED_FIELDS = {
-  real_name: '真实姓名',
-  sex: '性别',
-  ethnic_group_id: '民族',
-  political_affiliation_id: '政治面貌',
-  educational_background_id: '文化程度',
-  user_source_id: '考生来源',
-  province_code: '所在省份',
-  city_code: '所在城市',
-  area_code: '所在区县',
-  address: '详细地址',
-  photo: '2寸证件照',
-} as const;
-export type ProfileRequiredField = keyof typeof PROFILE_REQUIRED_FIELDS;
+// The field list is its own module so a page that only shows it does not download zod (issue 4).
+export { PROFILE_REQUIRED_FIELDS, type ProfileRequiredField } from './required-fields.ts';
 
 const lookupId = (label: string) =>
   z.coerce

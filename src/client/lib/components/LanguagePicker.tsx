@@ -1,17 +1,17 @@
-import { Button, Menu } from '@mantine/core';
+// The language picker: a plain button on first paint; its menu (LanguageMenu.tsx) is a chunk of its own,
+// loaded when the pointer or focus reaches the button and opened on the first click.
+import { Button } from '@mantine/core';
 import { useSignals } from '@preact/signals-react/runtime';
 import { IconLanguage } from '@tabler/icons-react';
-import { LANGUAGES, type Language } from '../../../shared/api/constants.ts';
+import { Suspense, lazy, useState } from 'react';
 import { useT } from '../i18n/index.ts';
-import { language, setLanguage } from '../state/preferences.ts';
+import { language } from '../state/preferences.ts';
+import { LANGUAGE_NAMES } from './language-names.ts';
 
-/** Each language is named in itself, so a user who cannot read the current one still finds theirs. */
-export const LANGUAGE_NAMES: Record<Language, string> = {
-  zh: '中文',
-  en: 'English',
-  es: 'Español',
-  ja: '日本語',
-};
+export { LANGUAGE_NAMES } from './language-names.ts';
+
+const loadMenu = () => import('./LanguageMenu.tsx');
+const LanguageMenu = lazy(loadMenu);
 
 /** Language choice (spec §2): switches at once, no reload. */
 export function LanguagePicker({
@@ -24,32 +24,30 @@ export function LanguagePicker({
   useSignals();
   const t = useT();
   const current = language.value;
+  const [menuUsed, setMenuUsed] = useState(false);
+  const buttonProps = {
+    variant,
+    color,
+    leftSection: <IconLanguage size={16} aria-hidden />,
+    // The accessible name starts with the visible text (WCAG 2.5.3 "label in name").
+    'aria-label': `${LANGUAGE_NAMES[current]} (${t('common.language')})`,
+    'aria-haspopup': 'menu',
+    'data-testid': 'language-picker',
+  } as const;
+  const plain = (
+    <Button
+      {...buttonProps}
+      onPointerEnter={() => void loadMenu()}
+      onFocus={() => void loadMenu()}
+      onClick={() => setMenuUsed(true)}
+    >
+      {LANGUAGE_NAMES[current]}
+    </Button>
+  );
+  if (!menuUsed) return plain;
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <Button
-          variant={variant}
-          color={color}
-          leftSection={<IconLanguage size={16} />}
-          aria-label={t('common.language')}
-          data-testid="language-picker"
-        >
-          {LANGUAGE_NAMES[current]}
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {LANGUAGES.map((lang) => (
-          <Menu.Item
-            key={lang}
-            lang={lang === 'zh' ? 'zh-CN' : lang}
-            data-testid={`language-option-${lang}`}
-            fw={lang === current ? 700 : undefined}
-            onClick={() => setLanguage(lang)}
-          >
-            {LANGUAGE_NAMES[lang]}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+    <Suspense fallback={plain}>
+      <LanguageMenu current={current} buttonProps={buttonProps} />
+    </Suspense>
   );
 }

@@ -14,11 +14,14 @@ import {
   Table,
   Text,
 } from '@mantine/core';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { PAGINATION } from '../../../shared/api/constants.ts';
-import type { ListResponse } from '../../../shared/api/errors.ts';
 import { useT } from '../i18n/index.ts';
 import { scrollTo } from '../utils/scroll-to.ts';
+
+// The hook lives in its own module so a page that lists without the table (the portal) does not
+// download the table, its pager and inputs.
+export { usePagedList, type PagedList } from './use-paged-list.ts';
 
 export interface ListColumn<T> {
   key: string;
@@ -130,6 +133,8 @@ export interface ListTableProps<T> {
   hidePagination?: boolean;
   pageSizes?: readonly number[];
   onRowClick?: (row: T) => void;
+  /** A data-testid per row (end-to-end tests address a row by its record id). */
+  rowTestId?: (row: T, index: number) => string;
   'data-testid'?: string;
 }
 
@@ -149,6 +154,7 @@ export function ListTable<T>(props: ListTableProps<T>) {
     hidePagination,
     pageSizes,
     onRowClick,
+    rowTestId,
   } = props;
   const t = useT();
   return (
@@ -187,6 +193,7 @@ export function ListTable<T>(props: ListTableProps<T>) {
                     key={rowKey(row, index)}
                     onClick={onRowClick ? () => onRowClick(row) : undefined}
                     style={onRowClick ? { cursor: 'pointer' } : undefined}
+                    data-testid={rowTestId?.(row, index)}
                   >
                     {columns.map((column) => (
                       <Table.Td key={column.key} ta={column.align}>
@@ -221,76 +228,4 @@ export function ListTable<T>(props: ListTableProps<T>) {
       )}
     </Box>
   );
-}
-
-export interface PagedList<T> {
-  rows: T[];
-  total: number;
-  page: number;
-  limit: number;
-  loading: boolean;
-  error: string | null;
-  setPage: (page: number, limit?: number) => void;
-  reload: () => void;
-}
-
-/**
- * Loads one page of a list endpoint and reloads when the page, the limit or `deps` change (a changed
- * filter returns to page 1). The API client has already shown the toast when a load fails.
- */
-export function usePagedList<T>(
-  fetchPage: (query: { page: number; limit: number }) => Promise<ListResponse<T>>,
-  deps: readonly unknown[] = [],
-): PagedList<T> {
-  const [query, setQuery] = useState<{ page: number; limit: number }>({
-    page: PAGINATION.page,
-    limit: PAGINATION.limit,
-  });
-  const [state, setState] = useState<{ rows: T[]; total: number; loading: boolean; error: string | null }>({
-    rows: [],
-    total: 0,
-    loading: true,
-    error: null,
-  });
-  const [version, setVersion] = useState(0);
-  const fetchRef = useRef(fetchPage);
-  fetchRef.current = fetchPage;
-  const depsKey = JSON.stringify(deps);
-  const lastDeps = useRef(depsKey);
-
-  useEffect(() => {
-    if (lastDeps.current !== depsKey) {
-      lastDeps.current = depsKey;
-      if (query.page !== 1) {
-        setQuery((current) => ({ ...current, page: 1 }));
-        return;
-      }
-    }
-    let cancelled = false;
-    setState((current) => ({ ...current, loading: true, error: null }));
-    fetchRef.current(query).then(
-      (answer) => {
-        if (!cancelled)
-          setState({ rows: answer.data, total: answer.meta.total, loading: false, error: null });
-      },
-      (error: unknown) => {
-        if (!cancelled)
-          setState((current) => ({
-            ...current,
-            loading: false,
-            error: error instanceof Error ? error.message : String(error),
-          }));
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [query, version, depsKey]);
-
-  const setPage = useCallback(
-    (page: number, limit?: number) => setQuery((current) => ({ page, limit: limit ?? current.limit })),
-    [],
-  );
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
-  return { ...state, page: query.page, limit: query.limit, setPage, reload };
 }

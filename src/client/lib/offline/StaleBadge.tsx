@@ -1,6 +1,6 @@
 // Marks data that did not come fresh from the server (PRODUCT.md §4: "stale data is marked as such, with
 // when it was fetched"): offline, stale (server failed) or still refreshing, with the fetch time.
-import { Badge, Tooltip } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { useSignals } from '@preact/signals-react/runtime';
 import { IconCloudOff, IconHistory, IconRefresh } from '@tabler/icons-react';
 import { useT } from '../i18n/index.ts';
@@ -52,21 +52,21 @@ export function StaleBadge({
   const Icon = state === 'offline' ? IconCloudOff : state === 'refreshing' ? IconRefresh : IconHistory;
   const time = t('pwa.fetchedAt', { time: fetchedAtText(fetchedAt) });
   return (
-    <Tooltip label={parseTime(fetchedAt) ?? ''} withinPortal>
-      <Badge
-        variant="light"
-        color={state === 'offline' ? 'gray' : 'orange'}
-        c="dark.6"
-        w="fit-content"
-        leftSection={<Icon size={12} aria-hidden />}
-        data-testid="stale-badge"
-        data-state={state}
-        data-fetched-at={fetchedAt}
-        role="status"
-        style={{ textTransform: 'none' }}
-      >
-        {label} · {time}
-      </Badge>
-    </Tooltip>
+    // A native title, not a Tooltip: the badge is on first-paint pages and Tooltip brings floating-ui.
+    <Badge
+      variant="light"
+      color={state === 'offline' ? 'gray' : 'orange'}
+      c="dark.6"
+      w="fit-content"
+      leftSection={<Icon size={12} aria-hidden />}
+      title={parseTime(fetchedAt) ?? undefined}
+      data-testid="stale-badge"
+      data-state={state}
+      data-fetched-at={fetchedAt}
+      role="status"
+      style={{ textTransform: 'none' }}
+    >
+      {label} · {time}
+    </Badge>
   );
 }

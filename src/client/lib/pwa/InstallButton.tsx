@@ -1,5 +1,5 @@
 // "Install" button: shown only where the browser offers installation and the app is not installed yet.
-import { Button, Tooltip, type ButtonProps } from '@mantine/core';
+import { Button, type ButtonProps } from '@mantine/core';
 import { useSignals } from '@preact/signals-react/runtime';
 import { IconDownload } from '@tabler/icons-react';
 import { useT } from '../i18n/index.ts';
@@ -10,17 +10,17 @@ export function InstallButton(props: ButtonProps) {
   const t = useT();
   if (!installOffer.value || runningInstalled.value) return null;
   return (
-    <Tooltip label={t('pwa.installHint')} withinPortal>
-      <Button
-        variant="light"
-        size="xs"
-        leftSection={<IconDownload size={14} aria-hidden />}
-        onClick={() => void promptInstall()}
-        data-testid="pwa-install"
-        {...props}
-      >
-        {t('pwa.install')}
-      </Button>
-    </Tooltip>
+    // The hint is a native title: a Tooltip would bring floating-ui into the first paint of the header.
+    <Button
+      variant="light"
+      size="xs"
+      leftSection={<IconDownload size={14} aria-hidden />}
+      onClick={() => void promptInstall()}
+      title={t('pwa.installHint')}
+      data-testid="pwa-install"
+      {...props}
+    >
+      {t('pwa.install')}
+    </Button>
   );
 }

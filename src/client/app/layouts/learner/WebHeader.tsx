@@ -2,21 +2,25 @@ import { Anchor, Badge, Box, Container, Group, Text, UnstyledButton } from '@man
 import { useDisclosure } from '@mantine/hooks';
 import { useSignals } from '@preact/signals-react/runtime';
 import { IconBell, IconHome, IconLogout } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { LanguagePicker } from '../../../lib/components/LanguagePicker.tsx';
 import { Logo } from '../../../lib/components/Logo.tsx';
 import { useT } from '../../../lib/i18n/index.ts';
 import { InstallButton } from '../../../lib/pwa/InstallButton.tsx';
 import { learnerSession } from '../../../lib/state/session.ts';
-import { LogoutConfirm } from './LogoutConfirm.tsx';
 import { refreshUnreadCount, unreadCount } from './unread-count.ts';
+
+// The confirmation dialog is loaded on the first log-out click: the header is on every learner page's
+// first paint and the dialog brings Modal (scroll lock, focus trap, transitions).
+const LogoutConfirm = lazy(() => import('./LogoutConfirm.tsx').then((m) => ({ default: m.LogoutConfirm })));
 
 /** Learner web header (>= 769 px): logo and title, notifications, home, log out (spec §2). */
 export function WebHeader() {
   useSignals();
   const t = useT();
-  const [logoutOpened, logout] = useDisclosure(false);
+  const [logoutOpened, logout] = useDisclosure(false, { onOpen: () => setLogoutUsed(true) });
+  const [logoutUsed, setLogoutUsed] = useState(false);
   const unread = unreadCount.value;
   const name = learnerSession.value.name;
 
@@ -77,7 +81,11 @@ export function WebHeader() {
           </Group>
         </Group>
       </Container>
-      <LogoutConfirm opened={logoutOpened} onClose={logout.close} />
+      {logoutUsed && (
+        <Suspense fallback={null}>
+          <LogoutConfirm opened={logoutOpened} onClose={logout.close} />
+        </Suspense>
+      )}
     </Box>
   );
 }

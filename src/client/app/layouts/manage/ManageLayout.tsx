@@ -9,7 +9,7 @@ import {
   IconLayoutSidebarLeftExpand,
   IconSettings,
 } from '@tabler/icons-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { MOBILE_BREAKPOINT_PX, SIDEBAR_WIDTH_PX } from '../../../../shared/api/constants.ts';
 import { LanguagePicker } from '../../../lib/components/LanguagePicker.tsx';
@@ -25,23 +25,31 @@ import {
   toggleSidebar,
 } from '../../../lib/state/preferences.ts';
 import { adminSession } from '../../../lib/state/session.ts';
+import { errorLogs } from '../../../lib/state/error-log.ts';
 import { findManageRoute } from '../../guards/run-guard.ts';
 import { accessibleRoutes, menuOwner, menuTree } from '../../menus/state.ts';
 import { addVisitedView, hydrateVisitedViews } from '../../tags-view/state.ts';
 import { Breadcrumb } from './Breadcrumb.tsx';
-import { ErrorLogButton } from './ErrorLogButton.tsx';
 import { FullscreenToggle } from './FullscreenToggle.tsx';
 import { HeaderSearch } from './HeaderSearch.tsx';
 import { headerTabs, loadHeaderTabs } from './header-tabs.ts';
 import classes from './ManageLayout.module.css';
 import { activeMenuLink, breadcrumbFor, fallbackTabs, matchRoute, sidebarFor } from './menu-model.ts';
 import { useMenuTitle } from './menu-title.ts';
-import { SettingsDrawer } from './SettingsDrawer.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { SizeMenu } from './SizeMenu.tsx';
 import { SystemTabs } from './SystemTabs.tsx';
 import { TagsView } from './TagsView.tsx';
 import { UserMenu } from './UserMenu.tsx';
+
+// Loaded when needed, not with the first paint of the back office (issue 4): the settings drawer (colour
+// input, switches) when first opened, the error log (dialog, table) once something was logged.
+const SettingsDrawer = lazy(() =>
+  import('./SettingsDrawer.tsx').then((m) => ({ default: m.SettingsDrawer })),
+);
+const ErrorLogButton = lazy(() =>
+  import('./ErrorLogButton.tsx').then((m) => ({ default: m.ErrorLogButton })),
+);
 
 /** Width of the closed (icons only) sidebar on desktop. */
 const COLLAPSED_SIDEBAR_PX = 64;
@@ -78,6 +86,9 @@ export function ManageLayout({ children }: { children: ReactNode }) {
   const [pathname] = useLocation();
   const search = useSearch();
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [settingsUsed, setSettingsUsed] = useState(false);
+  if (settingsOpen && !settingsUsed) setSettingsUsed(true);
+  const hasErrorLogs = errorLogs.value.length > 0;
 
   const tree = menuTree.value;
   const routes = accessibleRoutes.value;
@@ -212,7 +223,11 @@ export function ManageLayout({ children }: { children: ReactNode }) {
             {!mobile && <SystemTabs tabs={tabs} />}
             <div className={classes.tools}>
               <HeaderSearch />
-              <ErrorLogButton />
+              {hasErrorLogs && (
+                <Suspense fallback={null}>
+                  <ErrorLogButton />
+                </Suspense>
+              )}
               {!mobile && <FullscreenToggle />}
               {!mobile && <SizeMenu />}
               <LanguagePicker variant="subtle" color="gray" />
@@ -245,7 +260,11 @@ export function ManageLayout({ children }: { children: ReactNode }) {
           {children}
         </main>
       </div>
-      <SettingsDrawer opened={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      {settingsUsed && (
+        <Suspense fallback={null}>
+          <SettingsDrawer opened={settingsOpen} onClose={() => setSettingsOpen(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

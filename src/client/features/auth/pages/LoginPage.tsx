@@ -120,7 +120,7 @@ export default function LoginPage({ kind }: LoginPageProps) {
             <Text fw={700} ta="center">
               {t('common.platformTitle')}
             </Text>
-            <Title order={2} fz="lg" c="dimmed" fw={500} data-testid="login-title">
+            <Title order={2} fz="lg" c="gray.7" fw={500} data-testid="login-title">
               {isAdmin ? t('auth.adminLoginTitle') : t('auth.learnerLoginTitle')}
             </Title>
           </Stack>

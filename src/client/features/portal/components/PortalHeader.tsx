@@ -1,8 +1,9 @@
-import { Anchor, Box, Burger, Button, Container, Drawer, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Burger, Button, Container, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useSignals } from '@preact/signals-react/runtime';
 import { Link } from 'wouter';
 import { LanguagePicker } from '../../../lib/components/LanguagePicker.tsx';
+import { LazyDrawer } from '../../../lib/components/LazyOverlay.tsx';
 import { Logo } from '../../../lib/components/Logo.tsx';
 import { useT } from '../../../lib/i18n/index.ts';
 import { isLoggedIn, learnerSession } from '../../../lib/state/session.ts';
@@ -95,7 +96,7 @@ export function PortalHeader({ active }: { active: '/' | '/enroll' }) {
           </Group>
         </Group>
       </Container>
-      <Drawer
+      <LazyDrawer
         opened={menuOpened}
         onClose={menu.close}
         position="right"
@@ -131,7 +132,7 @@ export function PortalHeader({ active }: { active: '/' | '/enroll' }) {
           )}
           <LanguagePicker variant="default" />
         </Stack>
-      </Drawer>
+      </LazyDrawer>
     </Box>
   );
 }

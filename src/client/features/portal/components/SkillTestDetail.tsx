@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Center,
-  Divider,
-  Group,
-  List,
-  Loader,
-  Modal,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Alert, Badge, Button, Center, Divider, Group, List, Loader, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
@@ -19,6 +7,7 @@ import { formatFen } from '../../../lib/utils/money.ts';
 import { fetchSkillTest, type SkillTestDetail as Detail } from '../api.ts';
 import { isoDateTime as dateTimeText } from '../../../lib/utils/iso-time.ts';
 import { applyHref } from '../apply-link.ts';
+import { LazyModal } from '../../../lib/components/LazyOverlay.tsx';
 
 /** The details of one skill test in a dialog (full screen on a phone). */
 export function SkillTestDetail({
@@ -51,7 +40,7 @@ export function SkillTestDetail({
   const detail = current?.detail ?? null;
 
   return (
-    <Modal
+    <LazyModal
       opened={id !== null}
       onClose={onClose}
       title={detail?.title ?? t('registration.portal.details')}
@@ -138,6 +127,6 @@ export function SkillTestDetail({
           </Group>
         </Stack>
       )}
-    </Modal>
+    </LazyModal>
   );
 }

@@ -2,7 +2,7 @@ import { Anchor, Box, Container, Group, Stack, Title } from '@mantine/core';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import { usePagedList } from '../../../lib/components/ListTable.tsx';
+import { usePagedList } from '../../../lib/components/use-paged-list.ts';
 import { useT } from '../../../lib/i18n/index.ts';
 import { isLoggedIn } from '../../../lib/state/session.ts';
 import { fetchBanners, fetchSkillTests, type Banner } from '../api.ts';
