@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { BrowserContext, Page } from '@playwright/test';
-import { apiLogin, bearer, expect, loginAs, test } from './fixtures/index.ts';
+import type { BrowserContext } from '@playwright/test';
+import { apiLogin, bearer, expect, loginAs, test, waitForWorker } from './fixtures/index.ts';
 
 const run = promisify(execFile);
 
@@ -117,21 +117,6 @@ test.beforeAll(async () => {
 test.afterAll(() => {
   stopServer();
 });
-
-/** Waits until this page's service worker is activated and controls the page. */
-async function waitForWorker(page: Page): Promise<void> {
-  // (waitForFunction does not await an async predicate: poll an evaluate instead.)
-  await expect
-    .poll(
-      () =>
-        page.evaluate(async () => {
-          const registration = await navigator.serviceWorker.getRegistration();
-          return registration?.active?.state === 'activated' && navigator.serviceWorker.controller !== null;
-        }),
-      { timeout: 60_000, intervals: [200] },
-    )
-    .toBe(true);
-}
 
 async function cookie(context: BrowserContext, name: string): Promise<string | undefined> {
   return (await context.cookies(BASE)).find((c) => c.name === name)?.value;

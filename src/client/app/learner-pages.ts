@@ -48,6 +48,7 @@ export const publicPages: Record<string, PageLoader> = {
   '/enroll': () => import('../features/portal/pages/EnrollPage.tsx'),
   '/sign': () => import('../features/sign-up/pages/SignUpPage.tsx'),
   '/verify/:kind/:token': () => import('../features/verification/pages/VerifyPage.tsx'),
+  '/manage/studentFilesInfo': () => import('../features/candidate-files/pages/CandidateFilePage.tsx'),
 };
 
 /** Paths of spec §2 that are public pages arriving with later issues (404 until registered above). */

@@ -19,6 +19,8 @@ export interface PlanStepTab {
 export const planStepTabs: Partial<Record<PlanStepKey, PlanStepTab>> = {
   exam: { labelKey: 'examAffairs.steps.exam', load: () => import('./steps/ExamRegistrationStep.tsx') },
   // ---- step slots for the ticket and scoring engineers (one line each) ----
+  ticket: { labelKey: 'examAffairs.steps.ticket', load: () => import('./steps/TicketStep.tsx') },
+  scoring: { labelKey: 'examAffairs.steps.scoring', load: () => import('./steps/ScoringStep.tsx') },
 };
 
 export const isPlanStep = (value: string | null | undefined): value is PlanStepKey =>

@@ -67,3 +67,19 @@ export async function openPrivateFile(url: string, apiType: ApiType = 'learners'
     tab?.close();
   }
 }
+
+/** Saves a private file (a score template, a statement) under `fileName` as a browser download. */
+export async function downloadPrivateFile(
+  url: string,
+  fileName: string,
+  apiType: ApiType = 'learners',
+): Promise<void> {
+  const blobUrl = URL.createObjectURL(await fetchPrivateFile(url, apiType));
+  const link = document.createElement('a');
+  link.href = blobUrl;
+  link.download = fileName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(blobUrl), 60_000);
+}

@@ -6,7 +6,6 @@ import type { ReactElement } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RejectModal } from '../../../../src/client/features/exam-review/components/RejectModal.tsx';
 import { PlanSteps } from '../../../../src/client/features/exam-plans/components/PlanSteps.tsx';
-import { planStepTabs } from '../../../../src/client/features/exam-plans/plan-tabs.ts';
 import { ApiError } from '../../../../src/client/lib/api/errors.ts';
 import { setLanguage } from '../../../../src/client/lib/state/preferences.ts';
 
@@ -63,13 +62,11 @@ describe("the college's step tabs (plan/index?step=...)", () => {
   beforeEach(() => setLanguage('zh'));
   afterEach(() => cleanup());
 
-  it('shows the three steps and a "not open yet" notice for a step no engineer has registered', () => {
-    const unbuilt = (['ticket', 'scoring'] as const).find((step) => !planStepTabs[step]);
-    if (!unbuilt) return; // both later steps are built: nothing left to announce
-    renderUi(<PlanSteps step={unbuilt} />);
+  it('shows the three steps as tabs with their spec labels', () => {
+    renderUi(<PlanSteps step="ticket" />);
     expect(screen.getByTestId('plan-step-exam').textContent).toBe('考试报名');
     expect(screen.getByTestId('plan-step-ticket').textContent).toBe('准考证');
     expect(screen.getByTestId('plan-step-scoring').textContent).toBe('成绩及证书查询');
-    expect(screen.getByTestId('plan-step-not-open').textContent).toContain('暂未开放');
+    expect(screen.queryByTestId('plan-step-not-open')).toBeNull();
   });
 });

@@ -16,8 +16,15 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconBan, IconFileTypePdf, IconSearch } from '@tabler/icons-react';
+import {
+  IconBan,
+  IconBuildingCommunity,
+  IconFileTypePdf,
+  IconSearch,
+  IconUserSquare,
+} from '@tabler/icons-react';
 import { useState } from 'react';
+import { Link } from 'wouter';
 import { revokeSchema } from '../../../../shared/certification/schema.ts';
 import { ListTable, usePagedList, type ListColumn } from '../../../lib/components/ListTable.tsx';
 import { useT } from '../../../lib/i18n/index.ts';
@@ -180,6 +187,17 @@ export default function CertificatePage() {
       align: 'right',
       render: (c) => (
         <Group gap={4} justify="flex-end" wrap="nowrap">
+          <Tooltip label={t('candidateFiles.title')}>
+            <ActionIcon
+              component={Link}
+              href={`/manage/studentFilesInfo?learnerId=${c.learner_id}&planId=${c.plan_id}`}
+              variant="subtle"
+              aria-label={t('candidateFiles.title')}
+              data-testid={`certificate-file-${c.id}`}
+            >
+              <IconUserSquare size={16} />
+            </ActionIcon>
+          </Tooltip>
           <Tooltip label="PDF">
             <ActionIcon variant="subtle" aria-label="PDF" onClick={() => void openPdf(c)}>
               <IconFileTypePdf size={16} />
@@ -205,9 +223,21 @@ export default function CertificatePage() {
 
   return (
     <Stack gap="md" data-testid="certificate-page">
-      <Title order={1} fz="lg">
-        {t('certification.certificates.title')}
-      </Title>
+      <Group justify="space-between" wrap="wrap">
+        <Title order={1} fz="lg">
+          {t('certification.certificates.title')}
+        </Title>
+        <Button
+          component={Link}
+          href="/manage/dataStatisticsManage/certificate/unit"
+          variant="light"
+          size="xs"
+          leftSection={<IconBuildingCommunity size={14} />}
+          data-testid="certificate-institutions-link"
+        >
+          {t('institutions.manage')}
+        </Button>
+      </Group>
       <Group gap="sm" wrap="wrap">
         <TextInput
           leftSection={<IconSearch size={14} />}

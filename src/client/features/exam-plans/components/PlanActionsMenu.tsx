@@ -1,6 +1,7 @@
 // The plan's state actions (publish, withdraw, close and reopen registration, confirm the exam held,
 // archive). Actions the state machine does not allow from the current state are shown disabled; the
-// server still decides, and a refusal (409 with the reason) is toasted and shown in the dialog.
+// server still decides, and a refusal (409 with the reason) is toasted and shown in the dialog. With
+// `onOpenStep` the menu also leads to the plan's ticket and scoring steps (plan management's rows).
 import { Button, Menu } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { PLAN_MANAGEMENT_ACTIONS, type PlanAction } from '../../../../shared/registration/schema.ts';
@@ -19,15 +20,18 @@ export const CAUTION_ACTIONS: readonly PlanAction[] = [
 export function PlanActionsMenu({
   plan,
   onAction,
+  onOpenStep,
   size = 'xs',
 }: {
   plan: ExamPlanSummary;
   onAction: (action: PlanAction) => void;
+  /** Opens the plan in another step of the plan page (?step=ticket|scoring&plan=<id>). */
+  onOpenStep?: (step: 'ticket' | 'scoring') => void;
   size?: 'xs' | 'sm';
 }) {
   const t = useT();
   const allowed = new Set(plan.allowed_actions);
-  const any = PLAN_MANAGEMENT_ACTIONS.some((action) => allowed.has(action));
+  const any = !!onOpenStep || PLAN_MANAGEMENT_ACTIONS.some((action) => allowed.has(action));
   return (
     <Menu position="bottom-end" withinPortal shadow="md">
       <Menu.Target>
@@ -42,6 +46,21 @@ export function PlanActionsMenu({
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
+        {onOpenStep && (
+          <>
+            {(['ticket', 'scoring'] as const).map((step) => (
+              <Menu.Item
+                key={step}
+                disabled={plan.state === 'draft'}
+                onClick={() => onOpenStep(step)}
+                data-testid={`plan-open-${step}`}
+              >
+                {t(`tickets.planMenu.${step}`)}
+              </Menu.Item>
+            ))}
+            <Menu.Divider />
+          </>
+        )}
         {PLAN_MANAGEMENT_ACTIONS.map((action) => (
           <Menu.Item
             key={action}

@@ -1,5 +1,6 @@
 // Plan management (founder, manager): the searchable, filterable plan list with the spec's pagination,
-// the create/edit drawer, the detail drawer and the state actions, each confirmed before it runs.
+// the create/edit drawer, the detail drawer and the state actions, each confirmed before it runs; a row's
+// menu also opens the plan's ticket and scoring steps (?step=ticket|scoring&plan=<id>).
 import {
   ActionIcon,
   Badge,
@@ -15,6 +16,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { IconEdit, IconEye, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { useLocation } from 'wouter';
 import type { PlanAction } from '../../../../shared/registration/schema.ts';
 import { ListTable, usePagedList, type ListColumn } from '../../../lib/components/ListTable.tsx';
 import { useT } from '../../../lib/i18n/index.ts';
@@ -40,6 +42,7 @@ type Editing = { planId: number | null } | null;
 
 export function PlanManagement() {
   const t = useT();
+  const [location, navigate] = useLocation();
   const [options, setOptions] = useState<PlanOptions | null>(null);
   const [filters, setFilters] = useState<PlanListFilters>({});
   const list = usePagedList((query) => fetchPlans({ ...filters, ...query }), [filters]);
@@ -191,7 +194,11 @@ export function PlanManagement() {
               <IconEdit size={16} />
             </ActionIcon>
           </Tooltip>
-          <PlanActionsMenu plan={plan} onAction={(action) => setPending({ plan, action })} />
+          <PlanActionsMenu
+            plan={plan}
+            onAction={(action) => setPending({ plan, action })}
+            onOpenStep={(step) => navigate(`${location}?step=${step}&plan=${plan.id}`)}
+          />
         </Group>
       ),
     },

@@ -1,9 +1,11 @@
-// The college administrator's plan page: one tab per step (plan-tabs.ts), the active one named by ?step=.
-// Switching tabs rewrites the query, so the sidebar's step entries, the tags view and the URL agree.
+// The plan page's step tabs (plan-tabs.ts), the active one named by ?step=. A college administrator gets
+// its exam-registration step as the first tab; founder and manager get plan management there (`examPanel`).
+// Switching tabs rewrites the query (keeping the chosen ?plan=), so the sidebar's step entries, the tags
+// view and the URL agree.
 import { Alert, Center, Loader, Stack, Tabs, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { Suspense, lazy, useMemo, type ComponentType, type LazyExoticComponent } from 'react';
-import { useLocation } from 'wouter';
+import { Suspense, lazy, useMemo, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { useLocation, useSearch } from 'wouter';
 import { useT } from '../../../lib/i18n/index.ts';
 import { PLAN_STEP_ORDER, planStepTabs, type PlanStepKey } from '../plan-tabs.ts';
 
@@ -19,29 +21,54 @@ function panelOf(step: PlanStepKey) {
   return panel;
 }
 
-export function PlanSteps({ step }: { step: PlanStepKey }) {
+/** The query of another step's tab: the step, and the plan chosen in the current one if any. */
+export function stepSearch(search: string, step: PlanStepKey): string {
+  const plan = new URLSearchParams(search).get('plan');
+  const next = new URLSearchParams({ step });
+  if (plan) next.set('plan', plan);
+  return `?${next.toString()}`;
+}
+
+export interface PlanStepsProps {
+  step: PlanStepKey;
+  /** Shown in place of the registered exam step (founder and manager: plan management). */
+  examPanel?: ReactNode;
+  /** i18n key of the exam tab's title when `examPanel` replaces it. */
+  examLabelKey?: string;
+}
+
+export function PlanSteps({ step, examPanel, examLabelKey }: PlanStepsProps) {
   const t = useT();
   const [location, navigate] = useLocation();
-  const Panel = useMemo(() => panelOf(step), [step]);
+  const search = useSearch();
+  const Panel = useMemo(() => (step === 'exam' && examPanel ? null : panelOf(step)), [step, examPanel]);
+  const labelKey = (key: PlanStepKey) =>
+    key === 'exam' && examLabelKey
+      ? examLabelKey
+      : (planStepTabs[key]?.labelKey ?? `examAffairs.steps.${key}`);
   return (
     <Stack gap="md" data-testid="plan-steps">
-      <Title order={2} fz="h3">
-        {t('examAffairs.steps.title')}
-      </Title>
+      {!examPanel && (
+        <Title order={2} fz="h3">
+          {t('examAffairs.steps.title')}
+        </Title>
+      )}
       <Tabs
         value={step}
-        onChange={(next) => next && navigate(`${location}?step=${next}`)}
+        onChange={(next) => next && navigate(`${location}${stepSearch(search, next as PlanStepKey)}`)}
         keepMounted={false}
       >
         <Tabs.List>
           {PLAN_STEP_ORDER.map((key) => (
             <Tabs.Tab key={key} value={key} data-testid={`plan-step-${key}`}>
-              {t(planStepTabs[key]?.labelKey ?? `examAffairs.steps.${key}`)}
+              {t(labelKey(key))}
             </Tabs.Tab>
           ))}
         </Tabs.List>
       </Tabs>
-      {Panel ? (
+      {step === 'exam' && examPanel ? (
+        examPanel
+      ) : Panel ? (
         <Suspense
           fallback={
             <Center py="xl">

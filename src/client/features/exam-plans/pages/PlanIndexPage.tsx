@@ -1,7 +1,7 @@
-// /manage/examinationAffairsManage/plan/index. Founder and manager get plan management; a college
-// administrator opens the same page through its step entries (?step=exam|ticket|scoring, spec §2) and gets
-// the step panels of plan-tabs.ts instead (the step endpoints are college-only, so founder and manager
-// always see plan management). The server decides what each may do; this only picks the view.
+// /manage/examinationAffairsManage/plan/index?step=exam|ticket|scoring&plan=<id> (spec §2). Every
+// administrator gets the step tabs of plan-tabs.ts; a college's exam tab is its exam-registration step,
+// founder and manager get plan management there (also without ?step). The ticket and scoring steps serve
+// all three (the server limits a college to its own plans). The server decides; this only picks the view.
 import '@mantine/dates/styles.css';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useSearch } from 'wouter';
@@ -18,7 +18,15 @@ export default function PlanIndexPage() {
   const isCollege = adminSession.value.userInfo?.administrator_type === 'college';
   return (
     <LocalizedDatesProvider>
-      {isCollege ? <PlanSteps step={isPlanStep(step) ? step : 'exam'} /> : <PlanManagement />}
+      {isCollege ? (
+        <PlanSteps step={isPlanStep(step) ? step : 'exam'} />
+      ) : (
+        <PlanSteps
+          step={isPlanStep(step) ? step : 'exam'}
+          examPanel={<PlanManagement />}
+          examLabelKey="examAffairs.plan.pageTitle"
+        />
+      )}
     </LocalizedDatesProvider>
   );
 }

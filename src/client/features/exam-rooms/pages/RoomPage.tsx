@@ -1,7 +1,7 @@
 // /manage/examinationAffairsManage/room/index: exam sites (name, address) and their rooms (capacity, seat
-// layout rows x cols, enabled). Deleting asks for confirmation; the server refuses to delete what is in use.
+// layout rows x cols, enabled), and availability by session. Deleting asks for confirmation; the server
+// refuses to delete what is in use.
 import {
-  ActionIcon,
   Badge,
   Button,
   Group,
@@ -15,16 +15,16 @@ import {
   TextInput,
   Textarea,
   Title,
-  Tooltip,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconEdit, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { roomInputSchema, siteInputSchema } from '../../../../shared/certification/schema.ts';
-import { ApiError } from '../../../lib/api/errors.ts';
 import { ListTable, usePagedList, type ListColumn } from '../../../lib/components/ListTable.tsx';
+import { RowAction } from '../../../lib/components/RowAction.tsx';
 import { useT } from '../../../lib/i18n/index.ts';
+import { issueFieldErrors, serverFieldErrors, type FieldErrors } from '../../../lib/utils/field-errors.ts';
 import {
   deleteRoom,
   deleteSite,
@@ -36,23 +36,7 @@ import {
   type ExamSite,
   type RoomInput,
 } from '../api.ts';
-
-type FieldErrors = Record<string, string>;
-
-/** zod issues or a 422 answer -> first message per field. */
-function zodErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldErrors {
-  const out: FieldErrors = {};
-  for (const issue of issues) {
-    const key = String(issue.path[0] ?? '');
-    out[key] ??= issue.message;
-  }
-  return out;
-}
-function serverErrors(error: unknown): FieldErrors | null {
-  if (!(error instanceof ApiError) || error.status !== 422) return null;
-  const errors = (error.body as { errors?: Record<string, string[]> } | null)?.errors ?? {};
-  return Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, v[0] ?? '']));
-}
+import { AvailabilityPanel } from '../components/AvailabilityPanel.tsx';
 
 function ConfirmDelete({
   label,
@@ -111,14 +95,14 @@ function SiteModal({
 
   const submit = async () => {
     const parsed = siteInputSchema.safeParse(values);
-    if (!parsed.success) return setErrors(zodErrors(parsed.error.issues));
+    if (!parsed.success) return setErrors(issueFieldErrors(parsed.error.issues));
     setSaving(true);
     try {
       await saveSite(site && site !== 'new' ? site.id : null, parsed.data);
       notifications.show({ color: 'teal', message: t('certification.rooms.saved') });
       onSaved();
     } catch (error) {
-      const fields = serverErrors(error);
+      const fields = serverFieldErrors(error);
       if (fields) setErrors(fields);
     } finally {
       setSaving(false);
@@ -205,14 +189,14 @@ function RoomModal({
 
   const submit = async () => {
     const parsed = roomInputSchema.safeParse(values);
-    if (!parsed.success) return setErrors(zodErrors(parsed.error.issues));
+    if (!parsed.success) return setErrors(issueFieldErrors(parsed.error.issues));
     setSaving(true);
     try {
       await saveRoom(room && room !== 'new' ? room.id : null, parsed.data);
       notifications.show({ color: 'teal', message: t('certification.rooms.saved') });
       onSaved();
     } catch (error) {
-      const fields = serverErrors(error);
+      const fields = serverFieldErrors(error);
       if (fields) setErrors(fields);
     } finally {
       setSaving(false);
@@ -308,26 +292,18 @@ function SitesTab({ onChanged }: { onChanged: () => void }) {
       align: 'right',
       render: (s) => (
         <Group gap={4} justify="flex-end" wrap="nowrap">
-          <Tooltip label={t('certification.rooms.edit')}>
-            <ActionIcon
-              variant="subtle"
-              aria-label={t('certification.rooms.edit')}
-              onClick={() => setEditing(s)}
-            >
-              <IconEdit size={16} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('certification.rooms.delete')}>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={t('certification.rooms.delete')}
-              onClick={() => setDeleting(s)}
-              data-testid="site-delete"
-            >
-              <IconTrash size={16} />
-            </ActionIcon>
-          </Tooltip>
+          <RowAction
+            label={t('certification.rooms.edit')}
+            icon={<IconEdit size={16} />}
+            onClick={() => setEditing(s)}
+          />
+          <RowAction
+            label={t('certification.rooms.delete')}
+            icon={<IconTrash size={16} />}
+            color="red"
+            onClick={() => setDeleting(s)}
+            testId="site-delete"
+          />
         </Group>
       ),
     },
@@ -430,26 +406,18 @@ function RoomsTab({ version }: { version: number }) {
       align: 'right',
       render: (r) => (
         <Group gap={4} justify="flex-end" wrap="nowrap">
-          <Tooltip label={t('certification.rooms.edit')}>
-            <ActionIcon
-              variant="subtle"
-              aria-label={t('certification.rooms.edit')}
-              onClick={() => setEditing(r)}
-            >
-              <IconEdit size={16} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('certification.rooms.delete')}>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={t('certification.rooms.delete')}
-              onClick={() => setDeleting(r)}
-              data-testid="room-delete"
-            >
-              <IconTrash size={16} />
-            </ActionIcon>
-          </Tooltip>
+          <RowAction
+            label={t('certification.rooms.edit')}
+            icon={<IconEdit size={16} />}
+            onClick={() => setEditing(r)}
+          />
+          <RowAction
+            label={t('certification.rooms.delete')}
+            icon={<IconTrash size={16} />}
+            color="red"
+            onClick={() => setDeleting(r)}
+            testId="room-delete"
+          />
         </Group>
       ),
     },
@@ -538,12 +506,18 @@ export default function RoomPage() {
         <Tabs.List>
           <Tabs.Tab value="rooms">{t('certification.rooms.rooms')}</Tabs.Tab>
           <Tabs.Tab value="sites">{t('certification.rooms.sites')}</Tabs.Tab>
+          <Tabs.Tab value="availability" data-testid="room-availability-tab">
+            {t('examStaff.availability.tab')}
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="rooms" pt="md">
           <RoomsTab version={version} />
         </Tabs.Panel>
         <Tabs.Panel value="sites" pt="md">
           <SitesTab onChanged={() => setVersion((v) => v + 1)} />
+        </Tabs.Panel>
+        <Tabs.Panel value="availability" pt="md">
+          <AvailabilityPanel />
         </Tabs.Panel>
       </Tabs>
     </Stack>

@@ -1,0 +1,184 @@
+// The plan picker of the ticket and scoring steps (`step-plan-picker`). The chosen plan lives in the URL
+// (`?plan=<id>`, next to `?step=`), so a link from plan management, a reload and the browser's back button
+// all land on the same plan. `useStepPlan()` reads it and loads the plan's detail for the step's panel.
+// The plan list takes one state per request, so the picker asks once per allowed state and merges.
+import { Badge, Group, Loader, Select, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import type { PlanState } from '../../../../shared/registration/schema.ts';
+import { useT } from '../../../lib/i18n/index.ts';
+import { fetchPlan, fetchPlans, type ExamPlanDetail, type ExamPlanSummary } from '../api.ts';
+import { PLAN_STATE_COLORS, planStateLabel } from '../labels.ts';
+
+/** Plans per state the picker offers at most; the keyword search reaches the others. */
+const PICKER_LIMIT = 100;
+
+/** `?plan=` as a positive id, else null. */
+export function planIdFromSearch(search: string): number | null {
+  const raw = new URLSearchParams(search).get('plan');
+  const id = raw && /^\d+$/.test(raw) ? Number(raw) : 0;
+  return id > 0 ? id : null;
+}
+
+/** The plan id of the URL and a setter that rewrites `?plan=` and keeps every other parameter (`step`). */
+export function useStepPlanId(): [number | null, (id: number | null) => void] {
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const planId = planIdFromSearch(search);
+  const setPlanId = useCallback(
+    (id: number | null) => {
+      const params = new URLSearchParams(search);
+      if (id) params.set('plan', String(id));
+      else params.delete('plan');
+      const query = params.toString();
+      navigate(query ? `${location}?${query}` : location);
+    },
+    [search, location, navigate],
+  );
+  return [planId, setPlanId];
+}
+
+export interface StepPlan {
+  planId: number | null;
+  /** The plan's detail (pass lines, sessions, state), null until loaded or without a plan. */
+  plan: ExamPlanDetail | null;
+  loading: boolean;
+  error: string | null;
+  reload: () => void;
+  setPlanId: (id: number | null) => void;
+}
+
+/** The step's plan: the URL's `?plan=` and its detail, reloaded on demand (after a state change). */
+export function useStepPlan(): StepPlan {
+  const [planId, setPlanId] = useStepPlanId();
+  const [version, setVersion] = useState(0);
+  const [state, setState] = useState<{ plan: ExamPlanDetail | null; loading: boolean; error: string | null }>(
+    { plan: null, loading: false, error: null },
+  );
+  useEffect(() => {
+    if (!planId) {
+      setState({ plan: null, loading: false, error: null });
+      return;
+    }
+    let cancelled = false;
+    setState((current) => ({
+      plan: current.plan?.id === planId ? current.plan : null,
+      loading: true,
+      error: null,
+    }));
+    fetchPlan(planId).then(
+      (plan) => !cancelled && setState({ plan, loading: false, error: null }),
+      (error: unknown) =>
+        !cancelled &&
+        setState({
+          plan: null,
+          loading: false,
+          error: error instanceof Error ? error.message : String(error),
+        }),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [planId, version]);
+  const reload = useCallback(() => setVersion((v) => v + 1), []);
+  return { planId, ...state, reload, setPlanId };
+}
+
+/** Plans of the given states, newest first, without duplicates. */
+export function mergePlanLists(lists: readonly (readonly ExamPlanSummary[])[]): ExamPlanSummary[] {
+  const byId = new Map<number, ExamPlanSummary>();
+  for (const list of lists) for (const plan of list) byId.set(plan.id, plan);
+  return [...byId.values()].sort((a, b) => b.id - a.id);
+}
+
+const optionLabel = (plan: Pick<ExamPlanSummary, 'title' | 'code'>) => `${plan.title}（${plan.code}）`;
+
+export interface StepPlanPickerProps {
+  /** Plan states the step works on. */
+  states: readonly PlanState[];
+  /** The loaded plan (from `useStepPlan`), so the current choice has a label before the list arrives. */
+  selected?: ExamPlanSummary | null;
+  w?: number | string;
+}
+
+export function StepPlanPicker({ states, selected, w = 420 }: StepPlanPickerProps) {
+  const t = useT();
+  const [planId, setPlanId] = useStepPlanId();
+  const [search, setSearch] = useState('');
+  const [plans, setPlans] = useState<ExamPlanSummary[]>([]);
+  const [loading, setLoading] = useState(true);
+  // The chosen plan, from the step (its detail) or the list; kept among the options while searching.
+  const known =
+    (selected && selected.id === planId ? selected : plans.find((plan) => plan.id === planId)) ?? null;
+  const selectedLabel = known ? optionLabel(known) : null;
+  // Mantine shows the chosen option's label as the search text: that is not a query.
+  const keyword = search.trim() && search !== selectedLabel ? search.trim() : '';
+  const [debouncedKeyword] = useDebouncedValue(keyword, 350);
+  const statesKey = states.join(',');
+
+  useEffect(() => {
+    let cancelled = false;
+    setLoading(true);
+    Promise.all(
+      statesKey.split(',').map((state) =>
+        fetchPlans({
+          page: 1,
+          limit: PICKER_LIMIT,
+          state: state as PlanState,
+          keyword: debouncedKeyword || undefined,
+        }).then((answer) => answer.data),
+      ),
+    ).then(
+      (lists) => {
+        if (cancelled) return;
+        setPlans(mergePlanLists(lists));
+        setLoading(false);
+      },
+      () => !cancelled && setLoading(false),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [statesKey, debouncedKeyword]);
+
+  const options = useMemo(() => {
+    if (!known || plans.some((plan) => plan.id === known.id)) return plans;
+    return [known, ...plans];
+  }, [plans, known]);
+  const byValue = useMemo(() => new Map(options.map((plan) => [String(plan.id), plan])), [options]);
+
+  return (
+    <Select
+      w={w}
+      maw="100%"
+      label={t('scoring.picker.label')}
+      placeholder={t('scoring.picker.placeholder')}
+      searchable
+      clearable
+      searchValue={search}
+      onSearchChange={setSearch}
+      nothingFoundMessage={loading ? t('scoring.picker.loading') : t('scoring.picker.nothing')}
+      rightSection={loading ? <Loader size="xs" /> : undefined}
+      data={options.map((plan) => ({ value: String(plan.id), label: optionLabel(plan) }))}
+      value={planId ? String(planId) : null}
+      onChange={(value) => setPlanId(value ? Number(value) : null)}
+      renderOption={({ option }) => {
+        const plan = byValue.get(option.value);
+        return (
+          <Group gap="xs" wrap="nowrap" justify="space-between" w="100%">
+            <Text size="sm" lineClamp={1}>
+              {option.label}
+            </Text>
+            {plan && (
+              <Badge size="xs" variant="light" color={PLAN_STATE_COLORS[plan.state] ?? 'gray'}>
+                {planStateLabel(t, plan.state)}
+              </Badge>
+            )}
+          </Group>
+        );
+      }}
+      data-testid="step-plan-picker"
+    />
+  );
+}

@@ -1,0 +1,146 @@
+// The scoring step's rules that are not layout: the import's row report in spreadsheet order, the score
+// form checked with the shared schema (plus the correction reason the server requires after publication),
+// and which actions the plan's state allows, with the message key that says why not.
+import { scoreInputSchema, type ScoreInput } from '../../../../../shared/certification/schema.ts';
+import type { PlanState } from '../../../../../shared/registration/schema.ts';
+import { issueFieldErrors, type FieldErrors } from '../../../../lib/utils/field-errors.ts';
+import type { ScoreSummaryCounts } from '../../scoring-api.ts';
+
+// ---------------------------------------------------------------- import report
+
+export interface ImportRowError {
+  /** Spreadsheet row (the header is row 1); null for a problem with the file itself. */
+  row: number | null;
+  messages: string[];
+}
+
+/**
+ * The 422 answer's `errors` ({ "row 3": [...], "row 10": [...], file: [...] }) as a list: file-level
+ * problems first, then rows in numeric order (so row 10 comes after row 9, not after row 1).
+ */
+export function importRowErrors(
+  errors: Record<string, readonly string[]> | null | undefined,
+): ImportRowError[] {
+  if (!errors) return [];
+  const list: ImportRowError[] = [];
+  for (const [key, messages] of Object.entries(errors)) {
+    if (!messages.length) continue;
+    const match = /^row\s+(\d+)$/i.exec(key.trim());
+    list.push({ row: match ? Number(match[1]) : null, messages: [...messages] });
+  }
+  return list.sort((a, b) => (a.row ?? -1) - (b.row ?? -1));
+}
+
+// ---------------------------------------------------------------- score form
+
+export interface ScoreFormValues {
+  theory: number | string;
+  practical: number | string;
+  absent: boolean;
+  cheating: boolean;
+  reason: string;
+}
+
+/** Shortest correction reason the server accepts. */
+export const MIN_REASON_LENGTH = 2;
+
+const mark = (value: number | string): number | null => {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  const text = value.trim();
+  return text === '' ? null : Number(text);
+};
+
+export type ScoreFormResult = { ok: true; input: ScoreInput } | { ok: false; errors: FieldErrors };
+
+/**
+ * The request body of the form, or the field messages. `reasonMessage` is the (translated) text for a
+ * missing correction reason: the shared schema cannot know that the plan's scores are published.
+ */
+export function scoreFormInput(
+  values: ScoreFormValues,
+  options: { published: boolean; reasonMessage: string },
+): ScoreFormResult {
+  const candidate = {
+    theory: mark(values.theory),
+    practical: mark(values.practical),
+    absent: values.absent,
+    cheating: values.cheating,
+    reason: options.published ? values.reason.trim() : undefined,
+  };
+  const parsed = scoreInputSchema.safeParse(candidate);
+  const errors: FieldErrors = parsed.success ? {} : issueFieldErrors(parsed.error.issues);
+  if (options.published && values.reason.trim().length < MIN_REASON_LENGTH)
+    errors.reason ??= options.reasonMessage;
+  if (!parsed.success || Object.keys(errors).length) return { ok: false, errors };
+  return { ok: true, input: parsed.data };
+}
+
+/** The form's starting values for a candidate's current score (empty before entry). */
+export function scoreFormValues(
+  score: { theory: number | null; practical: number | null; absent: boolean; cheating: boolean } | null,
+): ScoreFormValues {
+  return {
+    theory: score?.theory ?? '',
+    practical: score?.practical ?? '',
+    absent: score?.absent ?? false,
+    cheating: score?.cheating ?? false,
+    reason: '',
+  };
+}
+
+// ---------------------------------------------------------------- what the plan's state allows
+
+const ENTRY_STATES: readonly PlanState[] = ['tickets_issued', 'exam_held'];
+const PUBLISHED_STATES: readonly PlanState[] = ['scores_published', 'certificates_issued'];
+
+/** For each action, null when allowed, else the message key (scoring.blocked.*) saying why not. */
+export interface ScoringAvailability {
+  /** Entering a score of one candidate (after publication: a correction, also allowed). */
+  edit: string | null;
+  import: string | null;
+  publish: string | null;
+  certificates: string | null;
+}
+
+export function scoringAvailability(
+  state: PlanState,
+  summary: ScoreSummaryCounts,
+  sessions: readonly { ends_at: string }[],
+  now: Date = new Date(),
+): ScoringAvailability {
+  const published = PUBLISHED_STATES.includes(state);
+  const entry = ENTRY_STATES.includes(state);
+  const stateKey = published ? 'scoring.blocked.published' : 'scoring.blocked.notTicketed';
+  let publish: string | null = null;
+  if (published) publish = 'scoring.blocked.alreadyPublished';
+  else if (!entry) publish = 'scoring.blocked.notTicketed';
+  else if (summary.candidates === 0) publish = 'scoring.blocked.noCandidates';
+  else if (summary.entered < summary.candidates) publish = 'scoring.blocked.missingScores';
+  else if (state === 'tickets_issued' && sessions.some((s) => new Date(s.ends_at).getTime() > now.getTime()))
+    publish = 'scoring.blocked.examNotOver';
+  let certificates: string | null = null;
+  if (!published) certificates = 'scoring.blocked.notPublished';
+  else if (summary.passed === 0) certificates = 'scoring.blocked.noPassers';
+  return {
+    edit: entry || published ? null : 'scoring.blocked.notTicketed',
+    import: entry ? null : stateKey,
+    publish,
+    certificates,
+  };
+}
+
+// ---------------------------------------------------------------- summary
+
+export type ResultKey = 'passed' | 'failed' | 'absent' | 'cheating' | 'missing';
+
+/** The candidates split into results; `failed` are the entered marks below a pass line. */
+export function resultBreakdown(summary: ScoreSummaryCounts): { key: ResultKey; count: number }[] {
+  const failed = Math.max(0, summary.entered - summary.passed - summary.absent - summary.cheating);
+  return [
+    { key: 'passed', count: summary.passed },
+    { key: 'failed', count: failed },
+    { key: 'absent', count: summary.absent },
+    { key: 'cheating', count: summary.cheating },
+    { key: 'missing', count: Math.max(0, summary.candidates - summary.entered) },
+  ];
+}

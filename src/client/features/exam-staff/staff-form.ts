@@ -1,0 +1,47 @@
+// The staff form's values (strings, as the inputs hold them) and their way to the API body through the
+// shared schema, so the browser refuses exactly what the server would (phone 1[3-9]..., a role, lengths).
+import type { StaffView } from '../../../shared/certification/schema.ts';
+import { staffInputSchema } from '../../../shared/certification/schema.ts';
+import { issueFieldErrors, type FieldErrors } from '../../lib/utils/field-errors.ts';
+import type { StaffInput } from './api.ts';
+
+export interface StaffFormValues {
+  name: string;
+  phone: string;
+  role: string;
+  certificate_no: string;
+  /** '' for none. */
+  organization_id: string;
+  enabled: boolean;
+}
+
+export const emptyStaffForm = (): StaffFormValues => ({
+  name: '',
+  phone: '',
+  role: '',
+  certificate_no: '',
+  organization_id: '',
+  enabled: true,
+});
+
+export const staffFormFrom = (staff: StaffView): StaffFormValues => ({
+  name: staff.name,
+  phone: staff.phone,
+  role: staff.role,
+  certificate_no: staff.certificate_no,
+  organization_id: staff.organization_id ? String(staff.organization_id) : '',
+  enabled: staff.enabled,
+});
+
+/** The body to send, or the field messages when the shared schema refuses the values. */
+export function toStaffInput(
+  values: StaffFormValues,
+): { ok: true; input: StaffInput } | { ok: false; errors: FieldErrors } {
+  const parsed = staffInputSchema.safeParse({
+    ...values,
+    role: values.role || undefined,
+    organization_id: values.organization_id ? Number(values.organization_id) : null,
+  });
+  if (!parsed.success) return { ok: false, errors: issueFieldErrors(parsed.error.issues) };
+  return { ok: true, input: parsed.data };
+}

@@ -1,0 +1,113 @@
+// Pick an exam plan, then one of its sessions (theory / practical, with their times). Used where a room or a
+// person is looked at for one session: the rooms page's availability and the exam-staff duty form.
+import { Group, Select } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useT } from '../i18n/index.ts';
+import { isoDateTime } from '../utils/iso-time.ts';
+import { fetchPlanChoices, fetchPlanSessions, type ExamSessionChoice, type PlanChoice } from './api.ts';
+
+export interface PlanSessionValue {
+  planId: number | null;
+  sessionId: number | null;
+}
+
+export interface PlanSessionPickerProps {
+  value: PlanSessionValue;
+  onChange: (value: PlanSessionValue, session: ExamSessionChoice | null) => void;
+  /** testid prefix: `<prefix>-plan` and `<prefix>-session`. */
+  testIdPrefix: string;
+  sessionError?: string;
+  /** Stack the two selects (narrow forms) instead of a row. */
+  vertical?: boolean;
+}
+
+/** "理论知识考试 2026-05-01 09:00-10:30" */
+export function sessionLabel(session: ExamSessionChoice): string {
+  return `${session.name} ${isoDateTime(session.starts_at)}-${isoDateTime(session.ends_at, '{h}:{i}')}`;
+}
+
+export function PlanSessionPicker({
+  value,
+  onChange,
+  testIdPrefix,
+  sessionError,
+  vertical,
+}: PlanSessionPickerProps) {
+  const t = useT();
+  const [plans, setPlans] = useState<PlanChoice[] | null>(null);
+  const [sessions, setSessions] = useState<ExamSessionChoice[] | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    fetchPlanChoices().then(
+      (answer) => !cancelled && setPlans(answer.data),
+      () => !cancelled && setPlans([]),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  useEffect(() => {
+    setSessions(null);
+    if (!value.planId) return;
+    let cancelled = false;
+    fetchPlanSessions(value.planId).then(
+      (list) => !cancelled && setSessions(list),
+      () => !cancelled && setSessions([]),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [value.planId]);
+
+  const planSelect = (
+    <Select
+      label={t('examStaff.picker.plan')}
+      placeholder={plans === null ? t('examStaff.picker.loading') : t('examStaff.picker.pickPlan')}
+      searchable
+      clearable
+      nothingFoundMessage={t('examStaff.picker.noPlans')}
+      data={(plans ?? []).map((p) => ({ value: String(p.id), label: `${p.title}（${p.code}）` }))}
+      value={value.planId ? String(value.planId) : null}
+      onChange={(v) => onChange({ planId: v ? Number(v) : null, sessionId: null }, null)}
+      miw={260}
+      data-testid={`${testIdPrefix}-plan`}
+    />
+  );
+  const sessionSelect = (
+    <Select
+      label={t('examStaff.picker.session')}
+      placeholder={
+        !value.planId
+          ? t('examStaff.picker.pickPlanFirst')
+          : sessions === null
+            ? t('examStaff.picker.loading')
+            : sessions.length === 0
+              ? t('examStaff.picker.noSessions')
+              : t('examStaff.picker.pickSession')
+      }
+      disabled={!value.planId || !sessions?.length}
+      data={(sessions ?? []).map((s) => ({ value: String(s.id), label: sessionLabel(s) }))}
+      value={value.sessionId ? String(value.sessionId) : null}
+      error={sessionError}
+      onChange={(v) => {
+        const session = sessions?.find((s) => String(s.id) === v) ?? null;
+        onChange({ planId: value.planId, sessionId: session?.id ?? null }, session);
+      }}
+      miw={260}
+      data-testid={`${testIdPrefix}-session`}
+    />
+  );
+  return vertical ? (
+    <>
+      {planSelect}
+      {sessionSelect}
+    </>
+  ) : (
+    <Group align="flex-start" gap="sm" wrap="wrap">
+      {planSelect}
+      {sessionSelect}
+    </Group>
+  );
+}
