@@ -21,6 +21,8 @@ import { scrollTo } from '../utils/scroll-to.ts';
 
 // The hook lives in its own module so a page that lists without the table (the portal) does not
 // download the table, its pager and inputs.
+import type { PagedList } from './use-paged-list.ts';
+
 export { usePagedList, type PagedList } from './use-paged-list.ts';
 
 export interface ListColumn<T> {
@@ -136,6 +138,25 @@ export interface ListTableProps<T> {
   /** A data-testid per row (end-to-end tests address a row by its record id). */
   rowTestId?: (row: T, index: number) => string;
   'data-testid'?: string;
+}
+
+/** The list's rows, paging, loading and error props of a ListTable fed by usePagedList. */
+export function pagedListProps<T>(
+  list: PagedList<T>,
+): Pick<
+  ListTableProps<T>,
+  'rows' | 'total' | 'page' | 'limit' | 'onPageChange' | 'loading' | 'error' | 'onRetry'
+> {
+  return {
+    rows: list.rows,
+    total: list.total,
+    page: list.page,
+    limit: list.limit,
+    onPageChange: list.setPage,
+    loading: list.loading,
+    error: list.error,
+    onRetry: list.reload,
+  };
 }
 
 export function ListTable<T>(props: ListTableProps<T>) {

@@ -26,10 +26,16 @@ import {
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { revokeSchema } from '../../../../shared/certification/schema.ts';
-import { ListTable, usePagedList, type ListColumn } from '../../../lib/components/ListTable.tsx';
+import {
+  ListTable,
+  pagedListProps,
+  usePagedList,
+  type ListColumn,
+} from '../../../lib/components/ListTable.tsx';
 import { useT } from '../../../lib/i18n/index.ts';
 import { isoDateTime } from '../../../lib/utils/iso-time.ts';
 import { fetchCertificates, openCertificatePdf, revokeCertificate, type CertificateRow } from '../api.ts';
+import { RowAction } from '../../../lib/components/RowAction.tsx';
 
 function RevokeModal({
   certificate,
@@ -204,17 +210,13 @@ export default function CertificatePage() {
             </ActionIcon>
           </Tooltip>
           {!c.revoked && (
-            <Tooltip label={t('certification.certificates.revoke')}>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={t('certification.certificates.revoke')}
-                onClick={() => setRevoking(c)}
-                data-testid="certificate-revoke"
-              >
-                <IconBan size={16} />
-              </ActionIcon>
-            </Tooltip>
+            <RowAction
+              label={t('certification.certificates.revoke')}
+              icon={<IconBan size={16} />}
+              onClick={() => setRevoking(c)}
+              color="red"
+              testId="certificate-revoke"
+            />
           )}
         </Group>
       ),
@@ -259,15 +261,8 @@ export default function CertificatePage() {
       </Group>
       <ListTable
         columns={columns}
-        rows={list.rows}
+        {...pagedListProps(list)}
         rowKey={(c) => c.id}
-        total={list.total}
-        page={list.page}
-        limit={list.limit}
-        onPageChange={list.setPage}
-        loading={list.loading}
-        error={list.error}
-        onRetry={list.reload}
         empty={<Text c="dimmed">{t('certification.certificates.empty')}</Text>}
         data-testid="certificates-table"
       />

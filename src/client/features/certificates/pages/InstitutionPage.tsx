@@ -3,7 +3,6 @@
 // it, the buttons are hidden here). An institution that has issued certificates keeps its code and cannot be
 // deleted: the form says why, and the server's refusal is shown in the delete dialog.
 import {
-  ActionIcon,
   Badge,
   Button,
   Group,
@@ -15,7 +14,6 @@ import {
   Text,
   TextInput,
   Title,
-  Tooltip,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -25,7 +23,12 @@ import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { ApiError } from '../../../lib/api/errors.ts';
 import { ConfirmDialog } from '../../../lib/components/ConfirmDialog.tsx';
-import { ListTable, usePagedList, type ListColumn } from '../../../lib/components/ListTable.tsx';
+import {
+  ListTable,
+  pagedListProps,
+  usePagedList,
+  type ListColumn,
+} from '../../../lib/components/ListTable.tsx';
 import { useT } from '../../../lib/i18n/index.ts';
 import { useProvinces } from '../../../lib/offline/reference-data.ts';
 import { adminSession } from '../../../lib/state/session.ts';
@@ -46,6 +49,7 @@ import {
   type InstitutionFormErrors,
   type InstitutionFormValues,
 } from '../institution-form.ts';
+import { RowAction } from '../../../lib/components/RowAction.tsx';
 
 type Editing = AppraisalInstitution | 'new' | null;
 
@@ -307,27 +311,19 @@ export default function InstitutionPage() {
       align: 'right',
       render: (r) => (
         <Group gap={4} justify="flex-end" wrap="nowrap">
-          <Tooltip label={t('institutions.edit')}>
-            <ActionIcon
-              variant="subtle"
-              aria-label={t('institutions.edit')}
-              onClick={() => setEditing(r)}
-              data-testid={`institution-edit-${r.id}`}
-            >
-              <IconEdit size={16} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('institutions.delete')}>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={t('institutions.delete')}
-              onClick={() => setDeleting(r)}
-              data-testid={`institution-delete-${r.id}`}
-            >
-              <IconTrash size={16} />
-            </ActionIcon>
-          </Tooltip>
+          <RowAction
+            label={t('institutions.edit')}
+            icon={<IconEdit size={16} />}
+            onClick={() => setEditing(r)}
+            testId={`institution-edit-${r.id}`}
+          />
+          <RowAction
+            label={t('institutions.delete')}
+            icon={<IconTrash size={16} />}
+            onClick={() => setDeleting(r)}
+            color="red"
+            testId={`institution-delete-${r.id}`}
+          />
         </Group>
       ),
     });
@@ -373,15 +369,8 @@ export default function InstitutionPage() {
       </Group>
       <ListTable
         columns={columns}
-        rows={list.rows}
+        {...pagedListProps(list)}
         rowKey={(r) => r.id}
-        total={list.total}
-        page={list.page}
-        limit={list.limit}
-        onPageChange={list.setPage}
-        loading={list.loading}
-        error={list.error}
-        onRetry={list.reload}
         empty={<Text c="dimmed">{t('institutions.empty')}</Text>}
         data-testid="institutions-table"
       />

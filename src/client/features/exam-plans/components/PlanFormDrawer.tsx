@@ -3,7 +3,6 @@
 // materials candidates must upload and the registration form's fields. The shared schema checks the form
 // before sending; the server's 422 field errors land on the same fields.
 import {
-  ActionIcon,
   Alert,
   Button,
   Checkbox,
@@ -21,7 +20,6 @@ import {
   Text,
   TextInput,
   Textarea,
-  Tooltip,
 } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import { useForm } from '@mantine/form';
@@ -45,6 +43,7 @@ import {
   type PlanFormValues,
   type SessionValues,
 } from '../plan-form.ts';
+import { RowAction } from '../../../lib/components/RowAction.tsx';
 
 export interface PlanFormDrawerProps {
   opened: boolean;
@@ -296,16 +295,12 @@ export function PlanFormDrawer({ opened, planId, options, onClose, onSaved }: Pl
                         />
                       </SimpleGrid>
                     </Stack>
-                    <Tooltip label={t('examAffairs.plan.removeSession')}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={t('examAffairs.plan.removeSession')}
-                        onClick={() => form.removeListItem('sessions', index)}
-                      >
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    </Tooltip>
+                    <RowAction
+                      label={t('examAffairs.plan.removeSession')}
+                      icon={<IconTrash size={16} />}
+                      onClick={() => form.removeListItem('sessions', index)}
+                      color="red"
+                    />
                   </Group>
                 </Paper>
               ))}

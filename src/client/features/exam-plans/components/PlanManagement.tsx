@@ -18,7 +18,12 @@ import { IconEdit, IconEye, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { PlanAction } from '../../../../shared/registration/schema.ts';
-import { ListTable, usePagedList, type ListColumn } from '../../../lib/components/ListTable.tsx';
+import {
+  ListTable,
+  pagedListProps,
+  usePagedList,
+  type ListColumn,
+} from '../../../lib/components/ListTable.tsx';
 import { useT } from '../../../lib/i18n/index.ts';
 import { isoDateTime } from '../../../lib/utils/iso-time.ts';
 import { formatFen } from '../../../lib/utils/money.ts';
@@ -37,6 +42,7 @@ import { ConfirmDialog } from '../../../lib/components/ConfirmDialog.tsx';
 import { PlanDetailDrawer } from './PlanDetailDrawer.tsx';
 import { PlanFilters } from './PlanFilters.tsx';
 import { PlanFormDrawer } from './PlanFormDrawer.tsx';
+import { RowAction } from '../../../lib/components/RowAction.tsx';
 
 type Editing = { planId: number | null } | null;
 
@@ -167,16 +173,12 @@ export function PlanManagement() {
       title: t('examAffairs.common.actions'),
       render: (plan) => (
         <Group gap={4} wrap="nowrap">
-          <Tooltip label={t('examAffairs.plan.view')}>
-            <ActionIcon
-              variant="subtle"
-              aria-label={t('examAffairs.plan.view')}
-              onClick={() => setViewing(plan.id)}
-              data-testid={`plan-view-${plan.id}`}
-            >
-              <IconEye size={16} />
-            </ActionIcon>
-          </Tooltip>
+          <RowAction
+            label={t('examAffairs.plan.view')}
+            icon={<IconEye size={16} />}
+            onClick={() => setViewing(plan.id)}
+            testId={`plan-view-${plan.id}`}
+          />
           <Tooltip
             label={
               PLAN_EDITABLE_STATES.includes(plan.state)
@@ -223,15 +225,8 @@ export function PlanManagement() {
       </Paper>
       <ListTable
         columns={columns}
-        rows={list.rows}
+        {...pagedListProps(list)}
         rowKey={(plan) => plan.id}
-        total={list.total}
-        page={list.page}
-        limit={list.limit}
-        onPageChange={list.setPage}
-        loading={list.loading}
-        error={list.error}
-        onRetry={list.reload}
         empty={<Text c="dimmed">{t('examAffairs.plan.empty')}</Text>}
         data-testid="plan-table"
       />

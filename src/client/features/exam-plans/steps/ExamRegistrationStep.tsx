@@ -18,7 +18,12 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { ENROLLMENT_STATES, type EnrollmentState } from '../../../../shared/registration/schema.ts';
-import { ListTable, usePagedList, type ListColumn } from '../../../lib/components/ListTable.tsx';
+import {
+  ListTable,
+  pagedListProps,
+  usePagedList,
+  type ListColumn,
+} from '../../../lib/components/ListTable.tsx';
 import { useT } from '../../../lib/i18n/index.ts';
 import { isoDateTime } from '../../../lib/utils/iso-time.ts';
 import { fetchCollegeEnrollments, fetchPlans, type CollegeEnrollment, type ExamPlanSummary } from '../api.ts';
@@ -210,15 +215,8 @@ export default function ExamRegistrationStep() {
         </Title>
         <ListTable
           columns={planColumns}
-          rows={plans.rows}
+          {...pagedListProps(plans)}
           rowKey={(plan) => plan.id}
-          total={plans.total}
-          page={plans.page}
-          limit={plans.limit}
-          onPageChange={plans.setPage}
-          loading={plans.loading}
-          error={plans.error}
-          onRetry={plans.reload}
           empty={<Text c="dimmed">{t('examAffairs.college.noPlans')}</Text>}
           data-testid="college-plans"
         />
@@ -271,15 +269,8 @@ export default function ExamRegistrationStep() {
         </Group>
         <ListTable
           columns={candidateColumns}
-          rows={candidates.rows}
+          {...pagedListProps(candidates)}
           rowKey={(row) => row.id}
-          total={candidates.total}
-          page={candidates.page}
-          limit={candidates.limit}
-          onPageChange={candidates.setPage}
-          loading={candidates.loading}
-          error={candidates.error}
-          onRetry={candidates.reload}
           empty={<Text c="dimmed">{t('examAffairs.college.noCandidates')}</Text>}
           data-testid="college-candidates"
         />

@@ -33,7 +33,12 @@ import { Link } from 'wouter';
 import { maskIdNumber, type ScoreView } from '../../../../shared/certification/schema.ts';
 import type { PlanState } from '../../../../shared/registration/schema.ts';
 import { ConfirmDialog } from '../../../lib/components/ConfirmDialog.tsx';
-import { ListTable, usePagedList, type ListColumn } from '../../../lib/components/ListTable.tsx';
+import {
+  ListTable,
+  pagedListProps,
+  usePagedList,
+  type ListColumn,
+} from '../../../lib/components/ListTable.tsx';
 import { useT, type Translate } from '../../../lib/i18n/index.ts';
 import { adminSession } from '../../../lib/state/session.ts';
 import { downloadPrivateFile } from '../../../lib/uploads/use-private-file.ts';
@@ -373,16 +378,9 @@ function ScoreBoard({ planId, detail, onPlanChanged }: ScoreBoardProps) {
         </Group>
         <ListTable
           columns={columns}
-          rows={list.rows}
+          {...pagedListProps(list)}
           rowKey={(row) => row.enrollment_id}
           rowTestId={(row) => `score-row-${row.enrollment_id}`}
-          total={list.total}
-          page={list.page}
-          limit={list.limit}
-          onPageChange={list.setPage}
-          loading={list.loading}
-          error={list.error}
-          onRetry={list.reload}
           empty={<Text c="dimmed">{filtered ? t('scoring.noMatch') : t('scoring.empty')}</Text>}
           data-testid="scores-list"
         />

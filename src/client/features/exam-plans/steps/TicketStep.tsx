@@ -34,7 +34,12 @@ import { Link } from 'wouter';
 import { maskIdNumber, type RoomView } from '../../../../shared/certification/schema.ts';
 import type { PlanState } from '../../../../shared/registration/schema.ts';
 import { ConfirmDialog } from '../../../lib/components/ConfirmDialog.tsx';
-import { ListTable, usePagedList, type ListColumn } from '../../../lib/components/ListTable.tsx';
+import {
+  ListTable,
+  pagedListProps,
+  usePagedList,
+  type ListColumn,
+} from '../../../lib/components/ListTable.tsx';
 import { useT } from '../../../lib/i18n/index.ts';
 import { openPrivateFile } from '../../../lib/uploads/use-private-file.ts';
 import {
@@ -406,16 +411,9 @@ function PlanTickets({ planId, onPlanChanged }: { planId: number; onPlanChanged:
 
       <ListTable
         columns={columns}
-        rows={list.rows}
+        {...pagedListProps(list)}
         rowKey={(row) => row.enrollment_id}
         rowTestId={(row) => `seat-row-${row.enrollment_id}`}
-        total={list.total}
-        page={list.page}
-        limit={list.limit}
-        onPageChange={list.setPage}
-        loading={list.loading}
-        error={list.error}
-        onRetry={list.reload}
         empty={<Text c="dimmed">{t('tickets.list.empty')}</Text>}
         data-testid="seat-table"
       />

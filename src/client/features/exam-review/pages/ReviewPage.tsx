@@ -2,7 +2,6 @@
 // (or all), oldest first, filtered by review state and searched by name, username, phone or ID number;
 // a row opens the application beside its materials. Submitted rows can be selected and approved together.
 import {
-  ActionIcon,
   Alert,
   Badge,
   Button,
@@ -16,14 +15,18 @@ import {
   Text,
   TextInput,
   Title,
-  Tooltip,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconChecks, IconEye, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { EnrollmentState } from '../../../../shared/registration/schema.ts';
-import { ListTable, usePagedList, type ListColumn } from '../../../lib/components/ListTable.tsx';
+import {
+  ListTable,
+  pagedListProps,
+  usePagedList,
+  type ListColumn,
+} from '../../../lib/components/ListTable.tsx';
 import { useT } from '../../../lib/i18n/index.ts';
 import { isoDateTime } from '../../../lib/utils/iso-time.ts';
 import {
@@ -37,6 +40,7 @@ import {
 import { ConfirmDialog } from '../../../lib/components/ConfirmDialog.tsx';
 import { ReviewDetailDrawer } from '../components/ReviewDetailDrawer.tsx';
 import { REVIEW_STATE_COLORS, reviewLabel } from '../labels.ts';
+import { RowAction } from '../../../lib/components/RowAction.tsx';
 
 const QUEUE_STATES = ['submitted', 'approved', 'rejected'] as const satisfies readonly EnrollmentState[];
 type QueueState = (typeof QUEUE_STATES)[number];
@@ -175,16 +179,12 @@ export default function ReviewPage() {
       key: 'actions',
       title: t('examAffairs.common.actions'),
       render: (row) => (
-        <Tooltip label={t('examAffairs.review.open')}>
-          <ActionIcon
-            variant="subtle"
-            aria-label={t('examAffairs.review.open')}
-            onClick={() => setViewing(row.id)}
-            data-testid={`review-open-${row.id}`}
-          >
-            <IconEye size={16} />
-          </ActionIcon>
-        </Tooltip>
+        <RowAction
+          label={t('examAffairs.review.open')}
+          icon={<IconEye size={16} />}
+          onClick={() => setViewing(row.id)}
+          testId={`review-open-${row.id}`}
+        />
       ),
     },
   ];
@@ -263,15 +263,8 @@ export default function ReviewPage() {
 
       <ListTable
         columns={columns}
-        rows={list.rows}
+        {...pagedListProps(list)}
         rowKey={(row) => row.id}
-        total={list.total}
-        page={list.page}
-        limit={list.limit}
-        onPageChange={list.setPage}
-        loading={list.loading}
-        error={list.error}
-        onRetry={list.reload}
         onRowClick={(row) => setViewing(row.id)}
         empty={
           <Text c="dimmed">

@@ -21,7 +21,12 @@ import { notifications } from '@mantine/notifications';
 import { IconEdit, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { roomInputSchema, siteInputSchema } from '../../../../shared/certification/schema.ts';
-import { ListTable, usePagedList, type ListColumn } from '../../../lib/components/ListTable.tsx';
+import {
+  ListTable,
+  pagedListProps,
+  usePagedList,
+  type ListColumn,
+} from '../../../lib/components/ListTable.tsx';
 import { RowAction } from '../../../lib/components/RowAction.tsx';
 import { useT } from '../../../lib/i18n/index.ts';
 import { issueFieldErrors, serverFieldErrors, type FieldErrors } from '../../../lib/utils/field-errors.ts';
@@ -325,15 +330,8 @@ function SitesTab({ onChanged }: { onChanged: () => void }) {
       </Group>
       <ListTable
         columns={columns}
-        rows={list.rows}
+        {...pagedListProps(list)}
         rowKey={(s) => s.id}
-        total={list.total}
-        page={list.page}
-        limit={list.limit}
-        onPageChange={list.setPage}
-        loading={list.loading}
-        error={list.error}
-        onRetry={list.reload}
         empty={<Text c="dimmed">{t('certification.rooms.noSites')}</Text>}
         data-testid="sites-table"
       />
@@ -454,15 +452,8 @@ function RoomsTab({ version }: { version: number }) {
       </Group>
       <ListTable
         columns={columns}
-        rows={list.rows}
+        {...pagedListProps(list)}
         rowKey={(r) => r.id}
-        total={list.total}
-        page={list.page}
-        limit={list.limit}
-        onPageChange={list.setPage}
-        loading={list.loading}
-        error={list.error}
-        onRetry={list.reload}
         empty={<Text c="dimmed">{t('certification.rooms.noRooms')}</Text>}
         data-testid="rooms-table"
       />

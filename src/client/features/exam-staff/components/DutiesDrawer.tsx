@@ -7,7 +7,12 @@ import { useState } from 'react';
 import type { StaffView } from '../../../../shared/certification/schema.ts';
 import { ConfirmDialog } from '../../../lib/components/ConfirmDialog.tsx';
 import { RowAction } from '../../../lib/components/RowAction.tsx';
-import { ListTable, usePagedList, type ListColumn } from '../../../lib/components/ListTable.tsx';
+import {
+  ListTable,
+  pagedListProps,
+  usePagedList,
+  type ListColumn,
+} from '../../../lib/components/ListTable.tsx';
 import { useT } from '../../../lib/i18n/index.ts';
 import { isoDateTime } from '../../../lib/utils/iso-time.ts';
 import { fetchDuties, removeDuty, type StaffDuty } from '../api.ts';
@@ -72,15 +77,8 @@ function DutyList({ staff }: { staff: StaffView }) {
     <Stack gap="md">
       <ListTable
         columns={columns}
-        rows={list.rows}
+        {...pagedListProps(list)}
         rowKey={(d) => d.id}
-        total={list.total}
-        page={list.page}
-        limit={list.limit}
-        onPageChange={list.setPage}
-        loading={list.loading}
-        error={list.error}
-        onRetry={list.reload}
         pageSizes={[10, 20, 50]}
         empty={<Text c="dimmed">{t('examStaff.duty.none')}</Text>}
         data-testid="duty-list"

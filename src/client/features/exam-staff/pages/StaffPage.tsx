@@ -9,7 +9,12 @@ import { useEffect, useState } from 'react';
 import { STAFF_ROLES, type StaffRole, type StaffView } from '../../../../shared/certification/schema.ts';
 import { ConfirmDialog } from '../../../lib/components/ConfirmDialog.tsx';
 import { RowAction } from '../../../lib/components/RowAction.tsx';
-import { ListTable, usePagedList, type ListColumn } from '../../../lib/components/ListTable.tsx';
+import {
+  ListTable,
+  pagedListProps,
+  usePagedList,
+  type ListColumn,
+} from '../../../lib/components/ListTable.tsx';
 import { useT } from '../../../lib/i18n/index.ts';
 import { deleteStaff, fetchOrganizations, fetchStaff, type Organization } from '../api.ts';
 import { DutiesDrawer } from '../components/DutiesDrawer.tsx';
@@ -129,15 +134,8 @@ export default function StaffPage() {
       </Group>
       <ListTable
         columns={columns}
-        rows={list.rows}
+        {...pagedListProps(list)}
         rowKey={(s) => s.id}
-        total={list.total}
-        page={list.page}
-        limit={list.limit}
-        onPageChange={list.setPage}
-        loading={list.loading}
-        error={list.error}
-        onRetry={list.reload}
         empty={<Text c="dimmed">{debounced || role ? t('examStaff.noMatch') : t('examStaff.empty')}</Text>}
         data-testid="staff-table"
       />

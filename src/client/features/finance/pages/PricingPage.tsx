@@ -26,11 +26,17 @@ import { IconEdit, IconHistory, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { feeUpdateSchema } from '../../../../shared/payments/schema.ts';
 import { ApiError } from '../../../lib/api/errors.ts';
-import { ListTable, usePagedList, type ListColumn } from '../../../lib/components/ListTable.tsx';
+import {
+  ListTable,
+  pagedListProps,
+  usePagedList,
+  type ListColumn,
+} from '../../../lib/components/ListTable.tsx';
 import { useT } from '../../../lib/i18n/index.ts';
 import { isoDateTime } from '../../../lib/utils/iso-time.ts';
 import { formatFen } from '../../../lib/utils/money.ts';
 import { fetchFeeHistory, fetchFees, updateFee, type FeeChange, type PlanFee } from '../api.ts';
+import { RowAction } from '../../../lib/components/RowAction.tsx';
 
 const toFen = (yuan: number | string) =>
   yuan === '' || !Number.isFinite(Number(yuan)) ? undefined : Math.round(Number(yuan) * 100);
@@ -317,16 +323,12 @@ export default function PricingPage() {
               <IconEdit size={16} />
             </ActionIcon>
           </Tooltip>
-          <Tooltip label={t('examAffairs.finance.history')}>
-            <ActionIcon
-              variant="subtle"
-              aria-label={t('examAffairs.finance.history')}
-              onClick={() => setHistoryOf(row)}
-              data-testid={`fee-history-${row.plan_id}`}
-            >
-              <IconHistory size={16} />
-            </ActionIcon>
-          </Tooltip>
+          <RowAction
+            label={t('examAffairs.finance.history')}
+            icon={<IconHistory size={16} />}
+            onClick={() => setHistoryOf(row)}
+            testId={`fee-history-${row.plan_id}`}
+          />
         </Group>
       ),
     },
@@ -350,15 +352,8 @@ export default function PricingPage() {
       </Paper>
       <ListTable
         columns={columns}
-        rows={list.rows}
+        {...pagedListProps(list)}
         rowKey={(row) => row.plan_id}
-        total={list.total}
-        page={list.page}
-        limit={list.limit}
-        onPageChange={list.setPage}
-        loading={list.loading}
-        error={list.error}
-        onRetry={list.reload}
         data-testid="fee-table"
       />
       <FeeEditModal

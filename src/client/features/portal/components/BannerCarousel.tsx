@@ -109,18 +109,26 @@ export function BannerCarousel({ banners, loading }: { banners: Banner[]; loadin
         ))}
       </Box>
       {count > 1 && (
-        <Group gap={6} pos="absolute" bottom={8} right={12}>
+        <Group gap={0} pos="absolute" bottom={0} right={4}>
           {banners.map((banner, i) => (
+            // The dot is small; its button is a 24 px tap target (WCAG 2.5.8).
             <UnstyledButton
               key={banner.id}
               onClick={() => setIndex(i)}
               aria-label={t('registration.portal.slide', { n: i + 1 })}
               aria-current={i === current}
-              w={i === current ? 18 : 8}
-              h={8}
-              bg={i === current ? 'white' : 'rgba(255,255,255,0.55)'}
-              style={{ borderRadius: 4, transition: 'width 200ms' }}
-            />
+              miw={24}
+              h={24}
+              px={3}
+              style={{ display: 'flex', alignItems: 'center', justifyContent: 'center' }}
+            >
+              <Box
+                w={i === current ? 18 : 8}
+                h={8}
+                bg={i === current ? 'white' : 'rgba(255,255,255,0.55)'}
+                style={{ borderRadius: 4, transition: 'width 200ms' }}
+              />
+            </UnstyledButton>
           ))}
         </Group>
       )}

@@ -25,11 +25,12 @@ import { isoDateTime } from '../../../lib/utils/iso-time.ts';
 import { downloadPdf, fetchMyScores, type LearnerScore } from '../api.ts';
 
 type ResultKey = 'passed' | 'failed' | 'absent' | 'cheating';
+// Dark shades: the light badge's text keeps a 4.5:1 contrast on its tinted background.
 const RESULT_COLORS: Record<ResultKey, string> = {
-  passed: 'teal',
-  failed: 'red',
-  absent: 'gray',
-  cheating: 'orange',
+  passed: 'teal.9',
+  failed: 'red.9',
+  absent: 'gray.8',
+  cheating: 'orange.9',
 };
 
 function resultKey(score: LearnerScore): ResultKey {
