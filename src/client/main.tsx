@@ -7,6 +7,7 @@ import { hydrateMenus } from './app/menus/state.ts';
 import { App } from './app/App.tsx';
 import { preloadRoute } from './app/routes.tsx';
 import { startOffline } from './lib/offline/start.ts';
+import { applyDeferredStylesheets } from './lib/dom/deferred-stylesheets.ts';
 
 // Saved preferences, the last user info and the admin's menus are read before the first render, so the
 // page never flashes the default theme, a logged-out header or an empty sidebar.
@@ -18,6 +19,8 @@ async function start() {
     hydrateSessions(),
     hydrateMenus(),
     loadLanguage(language.peek()).catch(() => undefined),
+    // The entry stylesheet does not block the app shell's paint; the first render waits for it.
+    applyDeferredStylesheets(),
   ]);
   // The first page's chunks download while the guard asks for the user info.
   preloadRoute(window.location.pathname);
