@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { installGlobalErrorLogging } from './lib/state/error-log.ts';
 import { hydratePreferences, language } from './lib/state/preferences.ts';
@@ -28,7 +29,10 @@ async function start() {
   // chunk so they stay out of the first render's bundle (issue 4).
   startOffline();
   void import('./lib/pwa/register.ts').then(({ startPwa }) => startPwa());
-  createRoot(document.getElementById('root')!).render(<App />);
+  // A transition: React renders the first page in slices and yields to the browser between them, so a
+  // slow phone stays responsive while the page builds (no long task blocks input).
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() => root.render(<App />));
 }
 
 void start();
