@@ -29,6 +29,9 @@ export function TagsView({ activePath }: { activePath: string }) {
   const title = useMenuTitle();
   const [, navigate] = useLocation();
   const [menu, setMenu] = useState<ContextMenuState | null>(null);
+  // Each right-click mounts a fresh menu: re-opening one while its closing transition still runs could
+  // leave the dropdown hidden.
+  const [menuOpenings, setMenuOpenings] = useState(0);
   const views = visitedViews.value;
   const barRef = useRef<HTMLDivElement>(null);
 
@@ -65,6 +68,7 @@ export function TagsView({ activePath }: { activePath: string }) {
   const openMenu = (event: MouseEvent, view: VisitedView) => {
     event.preventDefault();
     setMenu({ view, x: event.clientX, y: event.clientY });
+    setMenuOpenings((n) => n + 1);
   };
 
   return (
@@ -120,6 +124,7 @@ export function TagsView({ activePath }: { activePath: string }) {
         })}
       </div>
       <Menu
+        key={menuOpenings}
         opened={menu !== null}
         onChange={(opened) => {
           if (!opened) setMenu(null);
