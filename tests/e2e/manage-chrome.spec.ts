@@ -21,11 +21,18 @@ const tabs = (page: Page) => page.getByTestId('system-tabs').getByRole('tab');
 const tags = (page: Page) => page.getByTestId('tags-view').getByTestId('tag');
 
 /** Opens a page by its address (a full load) and waits until its tab is the active one. */
+/** Waits until the open tabs are stored: a full page load before that would drop the newest tab. */
+async function tabsStored(page: Page) {
+  await expect(page.getByTestId('tags-view')).toHaveAttribute('data-saved', 'true');
+}
+
 async function visit(page: Page, path: string, title: string) {
+  await tabsStored(page);
   await page.goto(path);
   await expect(tags(page).filter({ hasText: title })).toHaveAttribute('aria-selected', 'true', {
     timeout: 20_000,
   });
+  await tabsStored(page);
 }
 
 test.describe('header tabs and sidebar', () => {
@@ -161,6 +168,8 @@ test.describe('visited-view tabs', () => {
   test('add without duplicates, close, close others, close all keeping home, and survive a reload', async ({
     page,
   }) => {
+    // Seven full page loads of the back office: on a loaded two-core CI machine this takes ~30 s.
+    test.slow();
     await openManage(page, 'founder');
     await expect(tags(page)).toHaveText(['首页']);
 
@@ -180,6 +189,7 @@ test.describe('visited-view tabs', () => {
     );
 
     // Survives a reload (the complaint about the original).
+    await tabsStored(page);
     await page.reload();
     await expect(tags(page)).toHaveText(['首页', '考场管理', '考务人员']);
 
@@ -206,6 +216,7 @@ test.describe('visited-view tabs', () => {
     await expect(tags(page)).toHaveText(['首页']);
     await page.waitForURL((url) => url.pathname === '/manage/index');
 
+    await tabsStored(page);
     await page.reload();
     await expect(tags(page)).toHaveText(['首页']);
   });

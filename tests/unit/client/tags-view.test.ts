@@ -16,6 +16,7 @@ import {
   updateView,
   visitedViews,
   visitedViewsSaved,
+  visitedViewsStored,
   type VisitedView,
 } from '../../../src/client/app/tags-view/state.ts';
 
@@ -124,6 +125,21 @@ describe('visited-view signals', () => {
     resetVisitedViews();
     await hydrateVisitedViews('manager');
     expect(visitedViews.value).toEqual([]);
+  });
+
+  it('reports stored only after the restore and once every change is written', async () => {
+    expect(visitedViewsStored.value).toBe(false);
+    addVisitedView(home); // before the restore: nothing is stored yet
+    expect(visitedViewsStored.value).toBe(false);
+    await hydrateVisitedViews('founder-3');
+    await visitedViewsSaved();
+    expect(visitedViewsStored.value).toBe(true);
+    addVisitedView(rooms);
+    expect(visitedViewsStored.value).toBe(false);
+    await visitedViewsSaved();
+    expect(visitedViewsStored.value).toBe(true);
+    resetVisitedViews();
+    expect(visitedViewsStored.value).toBe(false);
   });
 
   it("another administrator in the same tab never gets the previous one's tabs", async () => {

@@ -123,10 +123,24 @@ const STORE = 'prefs';
 /** Per administrator, so two admins sharing a browser never see each other's tabs. */
 let storageKey: string | null = null;
 let lastWrite: Promise<void> = Promise.resolve();
+let writesInFlight = 0;
+/**
+ * True once the saved tabs are restored and every change since is stored. A full page load before that
+ * would lose the latest tab, so the tab bar exposes it (browser tests wait on it before reloading).
+ */
+export const visitedViewsStored: Signal<boolean> = signal(false);
 
 function commit(next: VisitedView[]): void {
   visitedViews.value = next;
-  if (storageKey) lastWrite = idbSet(STORE, storageKey, next);
+  if (!storageKey) return;
+  writesInFlight += 1;
+  visitedViewsStored.value = false;
+  const write = idbSet(STORE, storageKey, next);
+  lastWrite = write;
+  void write.then(() => {
+    writesInFlight -= 1;
+    if (writesInFlight === 0 && storageKey) visitedViewsStored.value = true;
+  });
 }
 
 /** Resolves when the last change is stored (tests; a log-out that must not lose the tabs). */
@@ -168,6 +182,7 @@ export async function hydrateVisitedViews(
   // Another administrator in the same tab (log-out, log-in): never carry their tabs over.
   if (storageKey !== null) visitedViews.value = [];
   storageKey = null;
+  visitedViewsStored.value = false;
   const saved = await idbGet<unknown>(STORE, key);
   const stored = Array.isArray(saved) ? saved.filter(isVisitedView).filter(keep) : [];
   storageKey = key;
@@ -177,5 +192,6 @@ export async function hydrateVisitedViews(
 /** Forgets the in-memory tabs (log-out); the saved copy stays for that administrator's next visit. */
 export function resetVisitedViews(): void {
   storageKey = null;
+  visitedViewsStored.value = false;
   visitedViews.value = [];
 }

@@ -10,6 +10,7 @@ import {
   delVisitedView,
   fullPathOf,
   visitedViews,
+  visitedViewsStored,
   type VisitedView,
 } from '../../tags-view/state.ts';
 import classes from './ManageLayout.module.css';
@@ -79,6 +80,7 @@ export function TagsView({ activePath }: { activePath: string }) {
         role="tablist"
         aria-label={t('manage.tags.label')}
         data-testid="tags-view"
+        data-saved={visitedViewsStored.value}
       >
         {views.map((view) => {
           const active = view.path === activePath;
