@@ -15,7 +15,8 @@ export default defineConfig({
     outDir: process.env.CLIENT_OUT_DIR ?? 'dist/client',
     emptyOutDir: true,
     manifest: true,
-    sourcemap: false,
+    // SOURCEMAP=1: maps for profiling a build (with CLIENT_OUT_DIR); never shipped.
+    sourcemap: process.env.SOURCEMAP === '1',
     chunkSizeWarningLimit: 800,
     rollupOptions: {
       output: {

@@ -6,6 +6,8 @@
 //    best practices and SEO scores plus the main timings;
 // 3. a repeat visit of /userCenter with the network offline (service worker + IndexedDB): bytes fetched
 //    from the network (target 0) and the time until the learner summary is visible.
+// LH_ROUTES=/,/login picks the audited routes; LH_DETAIL=1 also prints what makes up the blocking time
+// and the largest paint (long tasks, script boot-up, main-thread work, the largest-paint element).
 // The real server runs on a free port over a fresh embedded database with the demo data; `vite build`
 // runs first (see package.json). Chromium: CHROME_PATH, default /usr/bin/chromium.
 import fs from 'node:fs';
@@ -18,7 +20,7 @@ import { ENTRY_ROUTES, JS_TARGET_KB, readManifest, routeBundle } from './bundle.
 import { freePort, startServer } from './server.ts';
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const LIGHTHOUSE_URLS = ['/', '/login', '/userCenter/achievementQuery'];
+const LIGHTHOUSE_URLS = process.env.LH_ROUTES?.split(',') ?? ['/', '/login', '/userCenter/achievementQuery'];
 const SUMMARY_SELECTOR = '[data-testid="user-center-home"][data-summary-fetched-at]';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
@@ -104,6 +106,7 @@ async function runLighthouse(
       timings[id] = lhr.audits[id]?.displayValue ?? '-';
     }
     if (lhr.runtimeError) timings.error = lhr.runtimeError.message;
+    if (process.env.LH_DETAIL) printDetail(lhr);
     // What keeps accessibility below 100: the failing audits' ids, so a regression is easy to find.
     const failing = (lhr.categories.accessibility?.auditRefs ?? [])
       .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0)
@@ -119,6 +122,34 @@ async function runLighthouse(
     await context.close();
     fs.rmSync(userDataDir, { recursive: true, force: true });
   }
+}
+
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+/** LH_DETAIL=1: what makes up the blocking time and the largest paint, to see where to cut. */
+function printDetail(lhr: Lhr) {
+  console.log(
+    `      benchmarkIndex ${lhr.environment.benchmarkIndex}; warnings: ${lhr.runWarnings.join(' | ')}`,
+  );
+  const items = (id: string) =>
+    ((lhr.audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? []).slice(0, 8);
+  const short = (value: unknown) => String(value).replace(/^https?:\/\/[^/]+/, '');
+  console.log('      long tasks (url, start ms, duration ms):');
+  for (const item of items('long-tasks'))
+    console.log(
+      `        ${short(item.url)}  ${Math.round(Number(item.startTime))}  ${Math.round(Number(item.duration))}`,
+    );
+  console.log('      bootup time per script (total / evaluation / parse ms):');
+  for (const item of items('bootup-time'))
+    console.log(
+      `        ${short(item.url)}  ${Math.round(Number(item.total))} / ${Math.round(Number(item.scripting))} / ${Math.round(Number(item.scriptParseCompile))}`,
+    );
+  console.log('      main-thread work by category (ms):');
+  for (const item of items('mainthread-work-breakdown'))
+    console.log(`        ${String(item.groupLabel)}  ${Math.round(Number(item.duration))}`);
+  const lcp = lhr.audits['largest-contentful-paint-element']?.details as
+    { items?: { items?: Record<string, unknown>[] }[] } | undefined;
+  console.log(`      largest paint element and phases: ${JSON.stringify(lcp?.items?.map((i) => i.items))}`);
 }
 
 interface OfflineFigures {

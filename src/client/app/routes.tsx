@@ -6,7 +6,7 @@
 // back office the persisted menus) it renders at once while the guard re-checks in the background and
 // redirects if the answer says so; its chunks are requested before the guard's user-info call returns.
 import { useSignals } from '@preact/signals-react/runtime';
-import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, lazy, startTransition, useEffect, useState, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { notifications } from '@mantine/notifications';
 import { TOAST_DURATION_MS } from '../../shared/api/constants.ts';
@@ -170,7 +170,9 @@ export function AppRoutes() {
     void runGuard(location, guardDeps).then((result) => {
       if (cancelled) return;
       if (result.type === 'redirect') navigate(result.to, { replace: true });
-      else setApproved(location);
+      // A transition: React renders the approved page in slices instead of one long task (an update
+      // from a promise is otherwise rendered without yielding), and the previous page stays meanwhile.
+      else startTransition(() => setApproved(location));
     });
     return () => {
       cancelled = true;

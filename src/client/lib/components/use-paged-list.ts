@@ -1,6 +1,6 @@
 // Loads one page of a `{data, meta}` list endpoint (used with ListTable, or alone by pages that render
 // their own list, e.g. the portal's cards, which then do not download the table).
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { PAGINATION } from '../../../shared/api/constants.ts';
 import type { ListResponse } from '../../../shared/api/errors.ts';
 
@@ -48,11 +48,17 @@ export function usePagedList<T>(
       }
     }
     let cancelled = false;
-    setState((current) => ({ ...current, loading: true, error: null }));
+    // Unchanged on the first load (it starts loading), so mounting does not render the list twice.
+    setState((current) =>
+      current.loading && current.error === null ? current : { ...current, loading: true, error: null },
+    );
+    // The answer renders as a transition: a long list is built in slices instead of one long task.
     fetchRef.current(query).then(
       (answer) => {
         if (!cancelled)
-          setState({ rows: answer.data, total: answer.meta.total, loading: false, error: null });
+          startTransition(() =>
+            setState({ rows: answer.data, total: answer.meta.total, loading: false, error: null }),
+          );
       },
       (error: unknown) => {
         if (!cancelled)

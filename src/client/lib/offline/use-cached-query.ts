@@ -2,7 +2,7 @@
 // something), then the network answer; refreshes when the network returns or the tab becomes visible.
 // Pair it with <StaleBadge> to mark stored data with the time it was fetched.
 import { useSignals } from '@preact/signals-react/runtime';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { cachedQuery, currentLearnerKey, readCached } from './learner-cache.ts';
 import { onReconnect } from './network.ts';
 
@@ -20,49 +20,61 @@ export interface CachedQueryState<T> {
   refresh: () => void;
 }
 
+const INITIAL_STATE = {
+  data: undefined,
+  fetchedAt: null,
+  stale: false,
+  offline: false,
+  refreshing: true,
+  error: null,
+} as const;
+
+/** One shared object, so resetting an untouched state is a no-op for React. */
+function initialState<T>(): Omit<CachedQueryState<T>, 'refresh'> {
+  return INITIAL_STATE;
+}
+
 export function useCachedQuery<T>(key: string, fetcher: () => Promise<T>): CachedQueryState<T> {
   useSignals();
   const owner = currentLearnerKey();
   const fetcherRef = useRef(fetcher);
   fetcherRef.current = fetcher;
-  const [state, setState] = useState<Omit<CachedQueryState<T>, 'refresh'>>({
-    data: undefined,
-    fetchedAt: null,
-    stale: false,
-    offline: false,
-    refreshing: true,
-    error: null,
-  });
+  const [state, setState] = useState<Omit<CachedQueryState<T>, 'refresh'>>(initialState);
   // A stable counter: an answer from an earlier key, learner or unmounted view is dropped.
   const [generation] = useState(() => ({ run: 0 }));
 
   const load = useCallback(
     async (withStoredFirst: boolean) => {
       const run = ++generation.run;
-      setState((s) => ({ ...s, refreshing: true }));
+      setState((s) => (s.refreshing ? s : { ...s, refreshing: true }));
+      // Answers render as transitions: a long list is built in slices instead of one long task.
       if (withStoredFirst) {
         const stored = await readCached<T>(key, owner);
         if (run !== generation.run) return;
         if (stored)
-          setState((s) => ({
-            ...s,
-            data: stored.data,
-            fetchedAt: stored.fetchedAt,
-            stale: true,
-            offline: stored.offline,
-          }));
+          startTransition(() =>
+            setState((s) => ({
+              ...s,
+              data: stored.data,
+              fetchedAt: stored.fetchedAt,
+              stale: true,
+              offline: stored.offline,
+            })),
+          );
       }
       try {
         const result = await cachedQuery(key, () => fetcherRef.current());
         if (run !== generation.run) return;
-        setState({
-          data: result.data,
-          fetchedAt: result.fetchedAt,
-          stale: result.stale,
-          offline: result.offline,
-          refreshing: false,
-          error: null,
-        });
+        startTransition(() =>
+          setState({
+            data: result.data,
+            fetchedAt: result.fetchedAt,
+            stale: result.stale,
+            offline: result.offline,
+            refreshing: false,
+            error: null,
+          }),
+        );
       } catch (error) {
         if (run !== generation.run) return;
         setState((s) => ({ ...s, refreshing: false, error }));
@@ -73,14 +85,8 @@ export function useCachedQuery<T>(key: string, fetcher: () => Promise<T>): Cache
   );
 
   useEffect(() => {
-    setState({
-      data: undefined,
-      fetchedAt: null,
-      stale: false,
-      offline: false,
-      refreshing: true,
-      error: null,
-    });
+    // Unchanged on mount (no second render); another key or learner starts over.
+    setState(initialState);
     void load(true);
     const stop = onReconnect(() => void load(false));
     return () => {

@@ -112,7 +112,10 @@ export default function MyOrderPage() {
   const search = new URLSearchParams(useSearch());
   const returnedOrder = search.get('order_no');
   const payCancelled = search.get('cancelled') === '1';
-  const web = useMediaQuery(`(min-width: ${WEB_LAYOUT_BREAKPOINT_PX}px)`) ?? true;
+  const web =
+    useMediaQuery(`(min-width: ${WEB_LAYOUT_BREAKPOINT_PX}px)`, undefined, {
+      getInitialValueInEffect: false,
+    }) ?? true;
   const [paging, setPaging] = useState<{ page: number; limit: number }>({
     page: PAGINATION.page,
     limit: PAGINATION.limit,

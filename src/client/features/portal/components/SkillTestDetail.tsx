@@ -22,7 +22,8 @@ export function SkillTestDetail({
   const t = useT();
   const [state, setState] = useState<{ id: number; detail: Detail | null; failed: boolean } | null>(null);
   const [attempt, setAttempt] = useState(0);
-  const phone = useMediaQuery('(max-width: 768px)') ?? false;
+  // Read at once (no second render after mounting): the app renders only in the browser.
+  const phone = useMediaQuery('(max-width: 768px)', undefined, { getInitialValueInEffect: false }) ?? false;
 
   useEffect(() => {
     if (id === null) return;

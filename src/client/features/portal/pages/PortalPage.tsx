@@ -1,6 +1,6 @@
 import { Anchor, Box, Container, Group, Stack, Title } from '@mantine/core';
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { usePagedList } from '../../../lib/components/use-paged-list.ts';
 import { useT } from '../../../lib/i18n/index.ts';
@@ -24,10 +24,11 @@ export default function PortalPage() {
 
   useEffect(() => {
     let cancelled = false;
+    // As transitions: the page re-renders in slices rather than in one long task.
     fetchBanners().then(
-      (answer) => !cancelled && setBanners({ list: answer.data, loading: false }),
+      (answer) => !cancelled && startTransition(() => setBanners({ list: answer.data, loading: false })),
       // Banners are decoration: without them the page still works.
-      () => !cancelled && setBanners({ list: [], loading: false }),
+      () => !cancelled && startTransition(() => setBanners({ list: [], loading: false })),
     );
     return () => {
       cancelled = true;
