@@ -34,6 +34,8 @@ export function usePagedList<T>(
     error: null,
   });
   const [version, setVersion] = useState(0);
+  const stateRef = useRef(state);
+  stateRef.current = state;
   const fetchRef = useRef(fetchPage);
   fetchRef.current = fetchPage;
   const depsKey = JSON.stringify(deps);
@@ -48,10 +50,9 @@ export function usePagedList<T>(
       }
     }
     let cancelled = false;
-    // Unchanged on the first load (it starts loading), so mounting does not render the list twice.
-    setState((current) =>
-      current.loading && current.error === null ? current : { ...current, loading: true, error: null },
-    );
+    // Not on the first load (it starts loading): mounting must not render the list twice.
+    if (!stateRef.current.loading || stateRef.current.error !== null)
+      setState((current) => ({ ...current, loading: true, error: null }));
     // The answer renders as a transition: a long list is built in slices instead of one long task.
     fetchRef.current(query).then(
       (answer) => {

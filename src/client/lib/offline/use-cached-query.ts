@@ -29,7 +29,7 @@ const INITIAL_STATE = {
   error: null,
 } as const;
 
-/** One shared object, so resetting an untouched state is a no-op for React. */
+/** One shared object, so an untouched state is recognised and not reset again. */
 function initialState<T>(): Omit<CachedQueryState<T>, 'refresh'> {
   return INITIAL_STATE;
 }
@@ -40,13 +40,15 @@ export function useCachedQuery<T>(key: string, fetcher: () => Promise<T>): Cache
   const fetcherRef = useRef(fetcher);
   fetcherRef.current = fetcher;
   const [state, setState] = useState<Omit<CachedQueryState<T>, 'refresh'>>(initialState);
+  const stateRef = useRef(state);
+  stateRef.current = state;
   // A stable counter: an answer from an earlier key, learner or unmounted view is dropped.
   const [generation] = useState(() => ({ run: 0 }));
 
   const load = useCallback(
     async (withStoredFirst: boolean) => {
       const run = ++generation.run;
-      setState((s) => (s.refreshing ? s : { ...s, refreshing: true }));
+      if (!stateRef.current.refreshing) setState((s) => ({ ...s, refreshing: true }));
       // Answers render as transitions: a long list is built in slices instead of one long task.
       if (withStoredFirst) {
         const stored = await readCached<T>(key, owner);
@@ -85,8 +87,8 @@ export function useCachedQuery<T>(key: string, fetcher: () => Promise<T>): Cache
   );
 
   useEffect(() => {
-    // Unchanged on mount (no second render); another key or learner starts over.
-    setState(initialState);
+    // Another key or learner starts over; mounting does not render twice.
+    if (stateRef.current !== INITIAL_STATE) setState(initialState);
     void load(true);
     const stop = onReconnect(() => void load(false));
     return () => {

@@ -134,6 +134,21 @@ describe('usePagedList', () => {
     );
   }
 
+  it('renders once while loading and once with the answer (no second render on mounting)', async () => {
+    let renders = 0;
+    function Counting() {
+      renders += 1;
+      const list = usePagedList(async () => ({
+        data: [{ id: 1, name: 'x' }],
+        meta: { total: 1, page: 1, limit: 20 },
+      }));
+      return <span data-testid="counted">{list.loading ? 'loading' : list.rows.length}</span>;
+    }
+    renderUi(<Counting />);
+    await waitFor(() => expect(screen.getByTestId('counted').textContent).toBe('1'));
+    expect(renders).toBe(2);
+  });
+
   it('loads page 1 with limit 20, follows page changes and returns to page 1 when a filter changes', async () => {
     const fetchPage = vi.fn(async ({ page, limit }: { page: number; limit: number }) => ({
       data: [{ id: page, name: 'x' }],
