@@ -20,12 +20,12 @@ async function openManage(page: Page, username: 'founder' | 'manager' | 'college
 const tabs = (page: Page) => page.getByTestId('system-tabs').getByRole('tab');
 const tags = (page: Page) => page.getByTestId('tags-view').getByTestId('tag');
 
-/** Opens a page by its address (a full load) and waits until its tab is the active one. */
 /** Waits until the open tabs are stored: a full page load before that would drop the newest tab. */
 async function tabsStored(page: Page) {
   await expect(page.getByTestId('tags-view')).toHaveAttribute('data-saved', 'true');
 }
 
+/** Opens a page by its address (a full load) and waits until its tab is the active one and stored. */
 async function visit(page: Page, path: string, title: string) {
   await tabsStored(page);
   await page.goto(path);
