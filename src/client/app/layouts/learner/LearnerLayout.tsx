@@ -1,22 +1,8 @@
 import { Box } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
-import { WEB_LAYOUT_BREAKPOINT_PX } from '../../../../shared/api/constants.ts';
+import { useIsWebLayout } from '../../../lib/dom/web-layout.ts';
 import { MobileHeader } from './MobileHeader.tsx';
 import { WebHeader } from './WebHeader.tsx';
-
-/** True at 769 px and wider: the web layout; narrower is the wap layout (spec §4). */
-export function useIsWebLayout(): boolean {
-  return (
-    useMediaQuery(
-      `(min-width: ${WEB_LAYOUT_BREAKPOINT_PX}px)`,
-      typeof window === 'undefined' || window.innerWidth >= WEB_LAYOUT_BREAKPOINT_PX,
-      {
-        getInitialValueInEffect: false,
-      },
-    ) ?? true
-  );
-}
 
 interface LearnerLayoutProps {
   /** The mobile header's title. */

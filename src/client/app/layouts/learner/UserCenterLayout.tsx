@@ -17,7 +17,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { useT } from '../../../lib/i18n/index.ts';
 import { USER_CENTER_DETAIL_PAGES, USER_CENTER_PAGES, type UserCenterPage } from '../../learner-pages.ts';
-import { useIsWebLayout } from './LearnerLayout.tsx';
+import { useIsWebLayout } from '../../../lib/dom/web-layout.ts';
 
 const ICONS: Record<UserCenterPage | '', Icon> = {
   '': IconHome,

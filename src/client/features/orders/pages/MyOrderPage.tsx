@@ -1,11 +1,11 @@
 import { Alert, Badge, Button, Card, Center, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconCircleCheck, IconReceipt } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { PAGINATION, WEB_LAYOUT_BREAKPOINT_PX } from '../../../../shared/api/constants.ts';
+import { PAGINATION } from '../../../../shared/api/constants.ts';
 import type { OrderState } from '../../../../shared/payments/schema.ts';
 import { ListTable, Pager, type ListColumn } from '../../../lib/components/ListTable.tsx';
+import { useIsWebLayout } from '../../../lib/dom/web-layout.ts';
 import { useT } from '../../../lib/i18n/index.ts';
 import { StaleBadge } from '../../../lib/offline/StaleBadge.tsx';
 import { useCachedQuery } from '../../../lib/offline/use-cached-query.ts';
@@ -112,10 +112,7 @@ export default function MyOrderPage() {
   const search = new URLSearchParams(useSearch());
   const returnedOrder = search.get('order_no');
   const payCancelled = search.get('cancelled') === '1';
-  const web =
-    useMediaQuery(`(min-width: ${WEB_LAYOUT_BREAKPOINT_PX}px)`, undefined, {
-      getInitialValueInEffect: false,
-    }) ?? true;
+  const web = useIsWebLayout();
   const [paging, setPaging] = useState<{ page: number; limit: number }>({
     page: PAGINATION.page,
     limit: PAGINATION.limit,

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Center, Divider, Group, List, Loader, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
+import { useIsWebLayout } from '../../../lib/dom/web-layout.ts';
 import { useT } from '../../../lib/i18n/index.ts';
 import { formatFen } from '../../../lib/utils/money.ts';
 import { fetchSkillTest, type SkillTestDetail as Detail } from '../api.ts';
@@ -22,8 +22,7 @@ export function SkillTestDetail({
   const t = useT();
   const [state, setState] = useState<{ id: number; detail: Detail | null; failed: boolean } | null>(null);
   const [attempt, setAttempt] = useState(0);
-  // Read at once (no second render after mounting): the app renders only in the browser.
-  const phone = useMediaQuery('(max-width: 768px)', undefined, { getInitialValueInEffect: false }) ?? false;
+  const phone = !useIsWebLayout();
 
   useEffect(() => {
     if (id === null) return;
