@@ -3,12 +3,13 @@ import { defineConfig } from 'vite';
 import { i18nTables } from './scripts/i18n/vite-plugin.ts';
 import { buildInfo, buildInfoDefines, pwaPlugins } from './scripts/pwa/vite-plugins.ts';
 import { deferEntryStylesheet } from './scripts/web/defer-stylesheet.ts';
+import { routePreloads } from './scripts/web/route-preloads.ts';
 
 // PWA (issue 4): service worker, web app manifest, version.json; one version string per build.
 const build = buildInfo();
 
 export default defineConfig({
-  plugins: [react(), i18nTables(), deferEntryStylesheet(), ...pwaPlugins(build)],
+  plugins: [react(), i18nTables(), deferEntryStylesheet(), routePreloads(), ...pwaPlugins(build)],
   define: buildInfoDefines(build),
   build: {
     // CLIENT_OUT_DIR: a private build for benchmarks, so the shared dist/client stays untouched.
@@ -26,11 +27,24 @@ export default defineConfig({
             // every page: one chunk. Left to the default, tiny parts of it (DirectionProvider) share a
             // chunk with floating-ui, which first-paint pages without popovers then download too.
             { name: 'mantine-core', test: /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]core[\\/]/ },
+            // The app's own boot modules (API client, errors, i18n, signals, router), which the entry and
+            // nearly every page import: one chunk instead of eight tiny ones the entry waits for.
+            {
+              name: 'app-core',
+              test: /(src[\\/]shared[\\/]api[\\/]constants\.ts|src[\\/]client[\\/]lib[\\/](api[\\/](client|errors)|state[\\/]error-log|offline[\\/]network|i18n[\\/]index)\.ts|node_modules[\\/](regexparam|wouter|rosetta|@preact[\\/]signals|@preact[\\/]signals-core|@mantine[\\/]notifications[\\/]esm[\\/]notifications\.store))/,
+            },
+            // Small helpers and hooks most first pages share (formatting, lists, cached queries, logo).
+            {
+              name: 'app-lib',
+              test: /src[\\/]client[\\/]lib[\\/](components[\\/](Logo\.tsx|use-paged-list\.ts)|dom[\\/]web-layout\.ts|uploads[\\/]use-private-file\.ts|offline[\\/]use-cached-query\.ts|utils[\\/])|node_modules[\\/]@mantine[\\/]hooks[\\/]esm[\\/]use-(disclosure|uncontrolled|merged-ref|force-update)[\\/]/,
+            },
+            // Every icon the app uses is ~7 KB gzip together: one request instead of one per icon.
+            { name: 'icons', test: /node_modules[\\/]@tabler[\\/]icons-react[\\/]/ },
             // The layout and text components every first page renders: one request instead of twenty
             // (on HTTP/1.1 a phone fetches six files at a time, so many tiny chunks cost round trips).
             {
               name: 'mantine-basics',
-              test: /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Alert|Anchor|AspectRatio|Badge|Box|Button|Card|Center|CloseButton|Container|Divider|Flex|Grid|Group|Image|List|Loader|Paper|SimpleGrid|Skeleton|Stack|Text|Title|Transition|UnstyledButton|VisuallyHidden)[\\/]/,
+              test: /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Accordion|ActionIcon|Alert|Anchor|AspectRatio|Avatar|Badge|Box|Button|Card|Center|CloseButton|Collapse|Container|Divider|Flex|Grid|Group|Image|Input|InputBase|List|Loader|Paper|Progress|SimpleGrid|Skeleton|Stack|Text|TextInput|Title|Transition|UnstyledButton|VisuallyHidden)[\\/]/,
             },
           ],
         },
