@@ -1,9 +1,11 @@
 import '@mantine/core/styles.css';
 import { MantineProvider, type CSSVariablesResolver } from '@mantine/core';
+import { notificationsStore } from '@mantine/notifications';
 import { useSignals } from '@preact/signals-react/runtime';
-import { Suspense, lazy, useEffect, useMemo } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
 import { Router } from 'wouter';
 import { MOBILE_BREAKPOINT_PX } from '../../shared/api/constants.ts';
+import { afterLoadAndIdle } from '../lib/dom/after-load.ts';
 import { closeSidebar, device, setDevice, settings, uiSize } from '../lib/state/preferences.ts';
 import { AppRoutes } from './routes.tsx';
 import { buildTheme } from './theme.ts';
@@ -35,17 +37,47 @@ function useDeviceTracking() {
   }, []);
 }
 
+const toastWaiting = () => {
+  const { notifications, queue } = notificationsStore.getState();
+  return notifications.length > 0 || queue.length > 0;
+};
+
+/**
+ * The toast container mounts when a toast is waiting, or once the first page has loaded and the browser is
+ * idle: its chunk and first render stay out of the first page's critical path (issue 4).
+ */
+function useToastsMounted(): boolean {
+  const [mounted, setMounted] = useState(toastWaiting);
+  useEffect(() => {
+    if (mounted) return;
+    const mount = () => setMounted(true);
+    if (toastWaiting()) return mount();
+    const unsubscribe = notificationsStore.subscribe(() => {
+      if (toastWaiting()) mount();
+    });
+    const cancel = afterLoadAndIdle(mount);
+    return () => {
+      unsubscribe();
+      cancel();
+    };
+  }, [mounted]);
+  return mounted;
+}
+
 export function App() {
   useSignals();
   const themeColor = settings.value.themeColor;
   const size = uiSize.value;
   const theme = useMemo(() => buildTheme(themeColor, size), [themeColor, size]);
   useDeviceTracking();
+  const toasts = useToastsMounted();
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      <Suspense fallback={null}>
-        <Toasts />
-      </Suspense>
+      {toasts && (
+        <Suspense fallback={null}>
+          <Toasts />
+        </Suspense>
+      )}
       <Router>
         <AppRoutes />
       </Router>
