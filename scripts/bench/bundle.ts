@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import { lazyModulePath, type LazySource } from '../web/lazy-modules.ts';
 
 export const CLIENT_DIR = path.resolve(process.env.CLIENT_OUT_DIR ?? 'dist/client');
 const MANIFEST = path.join(CLIENT_DIR, '.vite', 'manifest.json');
@@ -22,9 +23,6 @@ interface ManifestChunk {
   css?: string[];
 }
 type Manifest = Record<string, ManifestChunk>;
-
-/** Where a lazily loaded module of a route is declared: a registry key or a `const X = lazy(...)`. */
-type LazySource = { file: string; key: string } | { file: string; lazyConst: string };
 
 export interface EntryRoute {
   route: string;
@@ -58,27 +56,6 @@ export const ENTRY_ROUTES: EntryRoute[] = [
 
 /** Size targets of issue 4 (initial JS, KB gzip). */
 export const JS_TARGET_KB = { learner: 160, admin: 250 } as const;
-
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-
-/** The repo-relative path of the module a registry entry or lazy const imports, or undefined. */
-export function lazyModulePath(source: LazySource): string | undefined {
-  const text = fs.readFileSync(source.file, 'utf8');
-  const importCall = String.raw`\(\s*\)\s*=>\s*import\(\s*['"]([^'"]+)['"]\s*\)`;
-  const pattern =
-    'key' in source
-      ? new RegExp(
-          String.raw`(?:^|[\s{,])(?:'${escape(source.key)}'|"${escape(source.key)}"${/^\w+$/.test(source.key) ? `|${source.key}` : ''})\s*:\s*${importCall}`,
-          'm',
-        )
-      : new RegExp(String.raw`\b${escape(source.lazyConst)}\s*=\s*lazy\(\s*${importCall}`);
-  const specifier = pattern.exec(text)?.[1];
-  if (!specifier) return undefined;
-  return path
-    .relative(process.cwd(), path.resolve(path.dirname(source.file), specifier))
-    .split(path.sep)
-    .join('/');
-}
 
 export interface RouteBundle {
   route: string;

@@ -2,7 +2,12 @@
 // headers and SPA fallback. One error handler implements spec §8 from the server side.
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -13,6 +18,8 @@ import '../shared/api/zod-locale.ts';
 import type { AppConfig } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { AppError } from './errors.ts';
+import { listBanners } from './exam-plans/service.ts';
+import { clientShell } from './http/client-shell.ts';
 import authPlugin from './plugins/auth.ts';
 import idempotencyPlugin from './plugins/idempotency.ts';
 import { apiRoutes } from './routes.ts';
@@ -129,11 +136,17 @@ async function registerClient(app: FastifyInstance, clientDir: string) {
     );
     return;
   }
+  const shell = clientShell(clientDir);
+  const sendShell = async (request: FastifyRequest, reply: FastifyReply, images: readonly string[] = []) =>
+    reply
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(await shell.html(request.url, images));
   await app.register(fastifyStatic, {
     root: clientDir,
     wildcard: true,
-    // GET / is the root directory: serve its index.html (no-cache below) instead of a 403 (issue 4, engineer F).
-    index: ['index.html'],
+    // The shell is sent by the routes below, with the page's hints (http/client-shell.ts).
+    index: false,
     setHeaders(res, filePath) {
       const name = path.basename(filePath);
       if (NO_CACHE_FILES.has(name)) res.header('Cache-Control', 'no-cache');
@@ -141,6 +154,14 @@ async function registerClient(app: FastifyInstance, clientDir: string) {
         res.header('Cache-Control', 'public, max-age=31536000, immutable');
       else res.header('Cache-Control', 'public, max-age=3600');
     },
+  });
+  // The portal's home page: its first banner is the largest thing on the first screen.
+  app.get('/', async (request, reply) => {
+    const first = await listBanners(app.db).then(
+      (banners) => banners[0]?.image_url,
+      () => undefined,
+    );
+    return sendShell(request, reply, first ? [first] : []);
   });
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
@@ -150,7 +171,6 @@ async function registerClient(app: FastifyInstance, clientDir: string) {
     if (request.method !== 'GET' && request.method !== 'HEAD')
       return reply.status(404).send({ message: '页面不存在' });
     if (isAsset) return reply.status(404).type('text/plain').send('Not found');
-    reply.header('Cache-Control', 'no-cache');
-    return reply.type('text/html').sendFile('index.html');
+    return sendShell(request, reply);
   });
 }

@@ -86,6 +86,8 @@ export function BannerCarousel({ banners, loading }: { banners: Banner[]; loadin
                   src={banner.image_url}
                   alt=""
                   loading={Math.abs(i - current) <= 1 ? 'eager' : 'lazy'}
+                  // The first banner is the largest image of the first screen; the server preloads it too.
+                  fetchPriority={i === 0 ? 'high' : 'auto'}
                   onError={() => setBroken((set) => new Set(set).add(banner.id))}
                   style={{ objectFit: 'cover', width: '100%', height: '100%' }}
                 />
