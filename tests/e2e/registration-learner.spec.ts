@@ -23,11 +23,25 @@ test.describe('registration: learner side', () => {
     request,
   }) => {
     const plan = await firstOpenPlan(request);
-    await page.goto('/');
+    const asked: string[] = [];
+    page.on('request', (sent) => {
+      const { pathname } = new URL(sent.url());
+      if (pathname.startsWith('/api/v1/skill-tests/')) asked.push(pathname);
+    });
+    const shell = await page.goto('/');
+    // The server names the page's chunks and its first banner in the shell (issue 4: first paint).
+    const html = await shell!.text();
+    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/PortalPage-[\w-]+\.js">/);
+    expect(html).toMatch(
+      /<link rel="preload" as="image" href="\/api\/v1\/uploads\/[\w.-]+" fetchpriority="high">/,
+    );
     await expect(page.getByTestId('portal-page')).toBeVisible(PAGE_LOAD);
     await expect(page.getByTestId('banner-carousel')).toBeVisible();
     const card = page.getByTestId(`skill-test-${plan.id}`);
     await expect(card).toBeVisible();
+    // Started while the page loaded, and taken over by the page: each asked for once.
+    expect(asked.filter((p) => p.endsWith('/banners/list'))).toHaveLength(1);
+    expect(asked.filter((p) => p.endsWith('/skill-tests/list'))).toHaveLength(1);
     await expect(card.getByTestId('skill-test-fee')).toHaveText(/^¥\d[\d,]*\.\d{2}$/);
     await expect(card.getByTestId('skill-test-seats')).toContainText(String(plan.seats_left));
 

@@ -4,7 +4,8 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- page props differ; routes pass none or wouter params
 export type PageComponent = ComponentType<any>;
-export type PageLoader = () => Promise<{ default: PageComponent }>;
+/** A page module: the page, and optionally the GETs it makes on mounting, to start while it loads. */
+export type PageLoader = () => Promise<{ default: PageComponent; preloadData?: () => void }>;
 
 const cache = new Map<PageLoader, LazyExoticComponent<PageComponent>>();
 

@@ -118,6 +118,8 @@ const guardDeps: GuardDeps = {
 /**
  * Starts downloading the chunks `path` renders (chrome and page), so they arrive while the guard waits for
  * the user info instead of after it. The same import() calls as the lazy components: one request each.
+ * A learner-side page's own GETs start as soon as its module is there (`preloadData`, lib/api/client.ts
+ * getEarly); the user centre's only with a learner session, which the guard then checks.
  */
 export function preloadRoute(path: string): void {
   const loads: Promise<unknown>[] = [];
@@ -126,7 +128,7 @@ export function preloadRoute(path: string): void {
   } else if (path === '/userCenter' || path.startsWith('/userCenter/')) {
     loads.push(import('./layouts/learner/UserCenterArea.tsx'));
     const page = userCenterPages[(path.split('/')[2] ?? '') as UserCenterPage | ''];
-    if (page) loads.push(page());
+    if (page) loads.push(page().then((module) => isLoggedIn('learner') && module.preloadData?.()));
   } else if (path.startsWith('/manage/')) {
     loads.push(import('./layouts/manage/ManageLayout.tsx'));
     const route = findManageRoute(path, accessibleRoutes.peek());
@@ -134,7 +136,7 @@ export function preloadRoute(path: string): void {
     if (page) loads.push(page());
   } else {
     const page = publicPages[path];
-    if (page) loads.push(page());
+    if (page) loads.push(page().then((module) => module.preloadData?.()));
   }
   // A failed download is retried (and reported) when the page itself renders.
   for (const load of loads) load.catch(() => undefined);

@@ -2,7 +2,7 @@
 // a signed-in learner's token is sent anyway so the detail can say whether they already applied.
 import type { ListResponse } from '../../../shared/api/errors.ts';
 import type { EnrollmentState, MaterialKey, PlanState } from '../../../shared/registration/schema.ts';
-import { api } from '../../lib/api/client.ts';
+import { api, getEarly } from '../../lib/api/client.ts';
 
 export interface Banner {
   id: number;
@@ -45,12 +45,21 @@ export interface SkillTestQuery {
   keyword?: string;
 }
 
+const BANNERS_URL = '/v1/skill-tests/banners/list';
+const SKILL_TESTS_URL = '/v1/skill-tests/skill-tests/list';
+
 export function fetchBanners(): Promise<{ data: Banner[] }> {
-  return api.get('/v1/skill-tests/banners/list', { silent: true });
+  return api.get(BANNERS_URL, { silent: true });
 }
 
 export function fetchSkillTests(query: SkillTestQuery): Promise<ListResponse<SkillTest>> {
-  return api.get('/v1/skill-tests/skill-tests/list', { params: { ...query }, silent: true });
+  return api.get(SKILL_TESTS_URL, { params: { ...query }, silent: true });
+}
+
+/** Starts the home page's GETs (banners, the first skill tests) before it renders. */
+export function preloadHome(tests: number): void {
+  getEarly(BANNERS_URL, { silent: true });
+  getEarly(SKILL_TESTS_URL, { params: { page: 1, limit: tests }, silent: true });
 }
 
 export function fetchSkillTest(id: number): Promise<SkillTestDetail> {

@@ -128,8 +128,46 @@ async function request<T>(
   }
 }
 
+/**
+ * GETs a page started before it rendered (its `preloadData`, called by the route preloader while the
+ * page's chunks load): the page's identical GET, with the same session, takes the answer over instead
+ * of asking again, so the data downloads while the page is still being built (issue 4). One use each;
+ * an answer nobody took within EARLY_TTL_MS is dropped.
+ */
+export const EARLY_TTL_MS = 10_000;
+const early = new Map<string, { answer: Promise<unknown>; expires: number }>();
+
+function earlyKey(url: string, options: RequestOptions = {}): string {
+  const session = sessionForApiType(options.apiType).value;
+  const search = new URLSearchParams(serializeParams(options.params ?? {}));
+  search.sort();
+  return JSON.stringify([session.token, url, search.toString(), options.responseType]);
+}
+
+/** Starts `GET url` now for a page about to render; a no-op while the same GET is already waiting. */
+export function getEarly(url: string, options?: RequestOptions): void {
+  const now = Date.now();
+  for (const [stale, entry] of early) if (entry.expires <= now) early.delete(stale);
+  const key = earlyKey(url, options);
+  if (early.has(key)) return;
+  const answer = request('get', url, undefined, options);
+  // The page that takes it over sees the failure (already reported once, by request()).
+  answer.catch(() => undefined);
+  early.set(key, { answer, expires: now + EARLY_TTL_MS });
+}
+
+function get<T>(url: string, options?: RequestOptions): Promise<T> {
+  const key = earlyKey(url, options);
+  const waiting = early.get(key);
+  if (waiting) {
+    early.delete(key);
+    if (waiting.expires > Date.now()) return waiting.answer as Promise<T>;
+  }
+  return request<T>('get', url, undefined, options);
+}
+
 export const api = {
-  get: <T>(url: string, options?: RequestOptions) => request<T>('get', url, undefined, options),
+  get,
   delete: <T>(url: string, data?: unknown, options?: RequestOptions) =>
     request<T>('delete', url, data, options),
   post: <T>(url: string, data?: unknown, options?: RequestOptions) => request<T>('post', url, data, options),

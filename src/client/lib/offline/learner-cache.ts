@@ -8,7 +8,7 @@
 // leaves them to the network: this layer, not the worker, decides what is stale and says so.
 import { effect } from '@preact/signals-react';
 import { ApiError } from '../api/errors.ts';
-import { api, type Params } from '../api/client.ts';
+import { api, getEarly, type Params } from '../api/client.ts';
 import { learnerSession } from '../state/session.ts';
 import { idbClear, idbGet, idbKeys, idbSet } from '../storage.ts';
 import { OFFLINE_LAYER_HEADER, isNoAnswer, online } from './network.ts';
@@ -111,13 +111,20 @@ export async function cachedQuery<T>(key: string, fetcher: () => Promise<T>): Pr
 }
 
 /** GET for the learner's own data through the offline layer (learner token, no toast, SW bypassed). */
+const learnerGetOptions = (params?: Params) => ({
+  params,
+  apiType: 'learners' as const,
+  silent: true,
+  headers: { [OFFLINE_LAYER_HEADER]: 'idb' },
+});
+
 export function learnerGet<T>(url: string, params?: Params): Promise<T> {
-  return api.get<T>(url, {
-    params,
-    apiType: 'learners',
-    silent: true,
-    headers: { [OFFLINE_LAYER_HEADER]: 'idb' },
-  });
+  return api.get<T>(url, learnerGetOptions(params));
+}
+
+/** Starts learnerGet(url, params) before the page that makes it renders (lib/api/client.ts getEarly). */
+export function learnerGetEarly(url: string, params?: Params): void {
+  getEarly(url, learnerGetOptions(params));
 }
 
 let watching = false;

@@ -5,13 +5,16 @@ import { Link } from 'wouter';
 import { usePagedList } from '../../../lib/components/use-paged-list.ts';
 import { useT } from '../../../lib/i18n/index.ts';
 import { isLoggedIn } from '../../../lib/state/session.ts';
-import { fetchBanners, fetchSkillTests, type Banner } from '../api.ts';
+import { fetchBanners, fetchSkillTests, preloadHome, type Banner } from '../api.ts';
 import { BannerCarousel } from '../components/BannerCarousel.tsx';
 import { PortalHeader } from '../components/PortalHeader.tsx';
 import { SkillTestDetail } from '../components/SkillTestDetail.tsx';
 import { SkillTestGrid } from '../components/SkillTestGrid.tsx';
 
 const HOME_TESTS = 6;
+
+/** The route preloader starts the page's GETs while its chunks load (app/routes.tsx). */
+export const preloadData = () => preloadHome(HOME_TESTS);
 
 /** `/`: banners and the skill tests open for registration. */
 export default function PortalPage() {

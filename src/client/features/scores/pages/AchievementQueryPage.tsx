@@ -22,7 +22,7 @@ import { useT } from '../../../lib/i18n/index.ts';
 import { StaleBadge } from '../../../lib/offline/StaleBadge.tsx';
 import { useCachedQuery } from '../../../lib/offline/use-cached-query.ts';
 import { isoDateTime } from '../../../lib/utils/iso-time.ts';
-import { downloadPdf, fetchMyScores, type LearnerScore } from '../api.ts';
+import { downloadPdf, fetchMyScores, preloadMyScores, type LearnerScore } from '../api.ts';
 
 type ResultKey = 'passed' | 'failed' | 'absent' | 'cheating';
 // Dark shades: the light badge's text keeps a 4.5:1 contrast on its tinted background.
@@ -160,6 +160,9 @@ function ScoreCard({ score }: { score: LearnerScore }) {
     </Card>
   );
 }
+
+/** The route preloader starts the first page of scores while the page loads (app/routes.tsx). */
+export const preloadData = () => preloadMyScores({ page: PAGINATION.page, limit: PAGINATION.limit });
 
 /** `/userCenter/achievementQuery`: published scores per plan with the certificate; offline after first view, marked stale. */
 export default function AchievementQueryPage() {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, clientEffects } from '../../../../../src/client/lib/api/client.ts';
+import { EARLY_TTL_MS, api, clientEffects, getEarly } from '../../../../../src/client/lib/api/client.ts';
 import {
   ApiError,
   NetworkError,
@@ -185,5 +185,47 @@ describe('API client (spec §7, §8)', () => {
     await expect(api.get('/v1/x')).rejects.toBeInstanceOf(ApiError);
     expect(errorLogs.value).toHaveLength(1);
     expect(errorLogs.value[0]).toMatchObject({ message: '服务器错误', stack: 'GET /api/v1/x -> 500' });
+  });
+
+  describe('GETs started early for a page (getEarly)', () => {
+    it('hands the answer to the page’s identical GET once, whatever the order of the params', async () => {
+      storeLogin('learners', { access_token: 'lrn', token_type: 'Bearer' });
+      const fetchMock = mockFetch(async () => json(200, { n: fetchMock.mock.calls.length }));
+      getEarly('/v1/list', { params: { page: 1, limit: 6 } });
+      getEarly('/v1/list', { params: { page: 1, limit: 6 } });
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      await expect(api.get('/v1/list', { params: { limit: 6, page: 1 } })).resolves.toEqual({ n: 1 });
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      // Taken once: the next GET asks the server again.
+      await expect(api.get('/v1/list', { params: { page: 1, limit: 6 } })).resolves.toEqual({ n: 2 });
+    });
+
+    it('never hands one session’s answer to another, nor a different query', async () => {
+      storeLogin('learners', { access_token: 'first', token_type: 'Bearer' });
+      const fetchMock = mockFetch(async (_url, init) =>
+        json(200, { auth: new Headers(init.headers).get('authorization') }),
+      );
+      getEarly('/v1/mine', { params: { page: 1 } });
+      storeLogin('learners', { access_token: 'second', token_type: 'Bearer' });
+      await expect(api.get('/v1/mine', { params: { page: 1 } })).resolves.toEqual({ auth: 'Bearer second' });
+      await expect(api.get('/v1/mine', { params: { page: 2 } })).resolves.toEqual({ auth: 'Bearer second' });
+      expect(fetchMock).toHaveBeenCalledTimes(3);
+    });
+
+    it('drops an answer nobody took in time', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      const fetchMock = mockFetch(async () => json(200, { ok: true }));
+      getEarly('/v1/stale');
+      vi.setSystemTime(Date.now() + EARLY_TTL_MS + 1);
+      await api.get('/v1/stale');
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+    });
+
+    it('passes a failure on to the page, reported once', async () => {
+      mockFetch(async () => json(500, { message: 'boom' }));
+      getEarly('/v1/broken');
+      await expect(api.get('/v1/broken')).rejects.toMatchObject({ status: 500 });
+      expect(toast).toHaveBeenCalledTimes(1);
+    });
   });
 });
