@@ -6,7 +6,9 @@
 //    best practices and SEO scores plus the main timings;
 // 3. a repeat visit of /userCenter with the network offline (service worker + IndexedDB): bytes fetched
 //    from the network (target 0) and the time until the learner summary is visible.
-// LH_ROUTES=/,/login picks the audited routes; LH_DETAIL=1 also prints what makes up the blocking time
+// Lighthouse's browser speaks the platform's audience's language, zh-CN (navigator.languages and
+// Accept-Language); LH_LANG=en-US measures a browser set to English, which loads the English message
+// table before the first render. LH_ROUTES=/,/login picks the audited routes; LH_DETAIL=1 also prints what makes up the blocking time
 // and the largest paint (long tasks, script boot-up, main-thread work, the largest-paint element).
 // The real server runs on a free port over a fresh embedded database with the demo data; `vite build`
 // runs first (see package.json). Chromium: CHROME_PATH, default /usr/bin/chromium.
@@ -20,6 +22,7 @@ import { ENTRY_ROUTES, JS_TARGET_KB, readManifest, routeBundle } from './bundle.
 import { freePort, startServer } from './server.ts';
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const LIGHTHOUSE_LANG = process.env.LH_LANG ?? 'zh-CN';
 const LIGHTHOUSE_URLS = process.env.LH_ROUTES?.split(',') ?? ['/', '/login', '/userCenter/achievementQuery'];
 const SUMMARY_SELECTOR = '[data-testid="user-center-home"][data-summary-fetched-at]';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -78,7 +81,12 @@ async function runLighthouse(
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROME_PATH,
     headless: true,
-    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
+    args: [
+      ...CHROMIUM_ARGS,
+      `--remote-debugging-port=${port}`,
+      `--lang=${LIGHTHOUSE_LANG}`,
+      `--accept-lang=${LIGHTHOUSE_LANG}`,
+    ],
   });
   try {
     if (cookies) await context.addCookies(cookies);
@@ -247,7 +255,7 @@ async function main() {
   try {
     const cookies = await learnerCookies(server.url);
 
-    console.log('\n2. Lighthouse 12, mobile, simulated throttling');
+    console.log(`\n2. Lighthouse 12, mobile, simulated throttling, browser language ${LIGHTHOUSE_LANG}`);
     for (const route of LIGHTHOUSE_URLS) {
       const routeCookies = route.startsWith('/userCenter') ? cookies : null;
       let figures = await runLighthouse(server.url, route, routeCookies);
