@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
-import { lazyModulePath, type LazySource } from '../web/lazy-modules.ts';
+import { BOOT_MODULES, lazyModulePath, type LazySource } from '../web/lazy-modules.ts';
 
 export const CLIENT_DIR = path.resolve(process.env.CLIENT_OUT_DIR ?? 'dist/client');
 const MANIFEST = path.join(CLIENT_DIR, '.vite', 'manifest.json');
@@ -88,8 +88,10 @@ export function readManifest(): Manifest {
 export function routeBundle(manifest: Manifest, entry: EntryRoute): RouteBundle {
   const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry && key.endsWith('index.html'));
   if (!entryKey) throw new Error('no index.html entry in the build manifest');
-  const starts = [entryKey];
   const missing: string[] = [];
+  // The entry, and the modules main.tsx imports at start (React DOM, the app): every first load has them.
+  const starts = [entryKey, ...BOOT_MODULES.filter((module) => manifest[module])];
+  for (const module of BOOT_MODULES) if (!manifest[module]) missing.push(`${module}: not in the build`);
   for (const source of entry.lazy) {
     const modulePath = lazyModulePath(source);
     const label = 'key' in source ? `${source.file} '${source.key}'` : `${source.file} ${source.lazyConst}`;

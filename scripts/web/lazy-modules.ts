@@ -7,6 +7,12 @@ import path from 'node:path';
 /** Where a lazily loaded module of a route is declared: a registry key or a `const X = lazy(...)`. */
 export type LazySource = { file: string; key: string } | { file: string; lazyConst: string };
 
+/**
+ * Modules src/client/main.tsx imports at start, to evaluate each in a task of its own: part of every first
+ * load, so the build names their chunks in index.html as it does the entry's.
+ */
+export const BOOT_MODULES = ['node_modules/react-dom/client.js', 'src/client/app/App.tsx'];
+
 const ROUTES_FILE = 'src/client/app/routes.tsx';
 const LEARNER_PAGES_FILE = 'src/client/app/learner-pages.ts';
 

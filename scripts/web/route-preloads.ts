@@ -7,10 +7,9 @@ import path from 'node:path';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 import { ROUTE_PRELOADS_FILE, type RoutePreloads } from '../../src/shared/pwa/route-preloads.ts';
-import { learnerRouteModules } from './lazy-modules.ts';
+import { BOOT_MODULES, learnerRouteModules } from './lazy-modules.ts';
 
-/** Each route's chunks and their static imports, less the entry's (index.html preloads those). */
-export function routePreloadsFor(bundle: OutputBundle, routes: Record<string, string[]>): RoutePreloads {
+function chunksOf(bundle: OutputBundle) {
   const chunks = Object.values(bundle).filter((item): item is OutputChunk => item.type === 'chunk');
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const byModule = new Map(
@@ -18,6 +17,12 @@ export function routePreloadsFor(bundle: OutputBundle, routes: Record<string, st
       .filter((chunk) => chunk.facadeModuleId)
       .map((chunk) => [path.resolve(chunk.facadeModuleId!), chunk]),
   );
+  const chunkOf = (module: string, what: string) => {
+    const chunk = byModule.get(path.resolve(module));
+    if (!chunk) throw new Error(`route preloads: ${module} (${what}) is not a chunk of the build`);
+    return chunk;
+  };
+  /** The chunks and everything they import statically. */
   const withStaticImports = (starts: OutputChunk[]) => {
     const seen = new Set<string>();
     const visit = (chunk: OutputChunk | undefined) => {
@@ -28,14 +33,25 @@ export function routePreloadsFor(bundle: OutputBundle, routes: Record<string, st
     starts.forEach(visit);
     return seen;
   };
-  const initial = withStaticImports(chunks.filter((chunk) => chunk.isEntry));
+  const entries = chunks.filter((chunk) => chunk.isEntry);
+  /** What every first load fetches: the entry's chunks, and those of the modules main.tsx loads at start. */
+  const initial = withStaticImports([...entries, ...BOOT_MODULES.map((m) => chunkOf(m, 'start-up'))]);
+  return { chunkOf, withStaticImports, entries, initial };
+}
+
+/** The start-up chunks index.html does not name yet: React DOM, the app and their imports. */
+export function bootPreloadsFor(bundle: OutputBundle): string[] {
+  const { withStaticImports, entries, initial } = chunksOf(bundle);
+  const named = withStaticImports(entries);
+  return [...initial].filter((file) => !named.has(file)).map((file) => `/${file}`);
+}
+
+/** Each route's chunks and their static imports, less the start-up ones (index.html names those). */
+export function routePreloadsFor(bundle: OutputBundle, routes: Record<string, string[]>): RoutePreloads {
+  const { chunkOf, withStaticImports, initial } = chunksOf(bundle);
   const preloads: RoutePreloads = {};
   for (const [route, modules] of Object.entries(routes)) {
-    const starts = modules.map((module) => {
-      const chunk = byModule.get(path.resolve(module));
-      if (!chunk) throw new Error(`route preloads: ${module} (${route}) is not a chunk of the build`);
-      return chunk;
-    });
+    const starts = modules.map((module) => chunkOf(module, route));
     preloads[route] = [...withStaticImports(starts)].filter((file) => !initial.has(file)).map((f) => `/${f}`);
   }
   return preloads;
@@ -45,6 +61,17 @@ export function routePreloads(): Plugin {
   return {
     name: 'skills-platform:route-preloads',
     apply: 'build',
+    // index.html names the start-up chunks beside the entry's (main.tsx imports them after the entry).
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html, { bundle }) => {
+        if (!bundle) return html;
+        const links = bootPreloadsFor(bundle)
+          .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)
+          .join('');
+        return html.replace('</head>', `${links}</head>`);
+      },
+    },
     generateBundle(_, bundle) {
       this.emitFile({
         type: 'asset',

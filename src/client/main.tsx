@@ -1,19 +1,22 @@
 import { startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
 import { installGlobalErrorLogging } from './lib/state/error-log.ts';
 import { hydratePreferences, language } from './lib/state/preferences.ts';
 import { loadLanguage } from './lib/i18n/index.ts';
 import { hydrateSessions } from './lib/state/session.ts';
 import { hydrateMenus } from './app/menus/state.ts';
-import { App } from './app/App.tsx';
-import { preloadRoute } from './app/routes.tsx';
+import { preloadRoute } from './app/preload-route.ts';
 import { startOffline } from './lib/offline/start.ts';
 import { applyDeferredStylesheets } from './lib/dom/deferred-stylesheets.ts';
+import { yieldToBrowser } from './lib/dom/yield.ts';
 
 // Saved preferences, the last user info and the admin's menus are read before the first render, so the
 // page never flashes the default theme, a logged-out header or an empty sidebar.
+// React DOM and the app itself (Mantine, routes, layouts) are evaluated after the entry, each in a task of
+// its own: a slow phone runs three medium tasks instead of one long one (issue 4). The build names their
+// chunks in index.html (scripts/web/route-preloads.ts), so they download beside the entry's.
 async function start() {
   installGlobalErrorLogging();
+  const reactDom = import('react-dom/client');
   // The saved language's table is its own chunk unless it is Chinese (lib/i18n/index.ts).
   await Promise.all([
     hydratePreferences(),
@@ -23,12 +26,15 @@ async function start() {
     // The entry stylesheet does not block the app shell's paint; the first render waits for it.
     applyDeferredStylesheets(),
   ]);
-  // The first page's chunks download while the guard asks for the user info.
+  // The first page's chunks download, and its own GETs start, while the guard asks for the user info.
   preloadRoute(window.location.pathname);
   // Offline caches and outbox; service worker, update prompt and install offer, loaded as their own
   // chunk so they stay out of the first render's bundle (issue 4).
   startOffline();
   void import('./lib/pwa/register.ts').then(({ startPwa }) => startPwa());
+  const { createRoot } = await reactDom;
+  await yieldToBrowser();
+  const { App } = await import('./app/App.tsx');
   // A transition: React renders the first page in slices and yields to the browser between them, so a
   // slow phone stays responsive while the page builds (no long task blocks input).
   const root = createRoot(document.getElementById('root')!);

@@ -12,7 +12,7 @@ import { notifications } from '@mantine/notifications';
 import { TOAST_DURATION_MS } from '../../shared/api/constants.ts';
 import { defaultGuardDeps, findManageRoute, runGuard, type GuardDeps } from './guards/run-guard.ts';
 import { decideNavigation, resolveStaticRedirect } from './guards/navigation.ts';
-import { PUBLIC_FEATURE_PATHS, publicPages, userCenterPages, type UserCenterPage } from './learner-pages.ts';
+import { PUBLIC_FEATURE_PATHS, publicPages } from './learner-pages.ts';
 import { managePageLoader } from './manage-pages.ts';
 import { accessibleRoutes } from './menus/state.ts';
 import { isLoggedIn, sessionSignal } from '../lib/state/session.ts';
@@ -114,33 +114,6 @@ const guardDeps: GuardDeps = {
   ...defaultGuardDeps,
   toast: (message) => notifications.show({ color: 'red', message, autoClose: TOAST_DURATION_MS }),
 };
-
-/**
- * Starts downloading the chunks `path` renders (chrome and page), so they arrive while the guard waits for
- * the user info instead of after it. The same import() calls as the lazy components: one request each.
- * A learner-side page's own GETs start as soon as its module is there (`preloadData`, lib/api/client.ts
- * getEarly); the user centre's only with a learner session, which the guard then checks.
- */
-export function preloadRoute(path: string): void {
-  const loads: Promise<unknown>[] = [];
-  if (path === '/login' || path === '/manage/login') {
-    loads.push(import('../features/auth/pages/LoginPage.tsx'));
-  } else if (path === '/userCenter' || path.startsWith('/userCenter/')) {
-    loads.push(import('./layouts/learner/UserCenterArea.tsx'));
-    const page = userCenterPages[(path.split('/')[2] ?? '') as UserCenterPage | ''];
-    if (page) loads.push(page().then((module) => isLoggedIn('learner') && module.preloadData?.()));
-  } else if (path.startsWith('/manage/')) {
-    loads.push(import('./layouts/manage/ManageLayout.tsx'));
-    const route = findManageRoute(path, accessibleRoutes.peek());
-    const page = route && !route.isGroup ? managePageLoader(route.component) : undefined;
-    if (page) loads.push(page());
-  } else {
-    const page = publicPages[path];
-    if (page) loads.push(page().then((module) => module.preloadData?.()));
-  }
-  // A failed download is retried (and reported) when the page itself renders.
-  for (const load of loads) load.catch(() => undefined);
-}
 
 /**
  * The first location may render before the guard's answer when the device already knows who is logged in

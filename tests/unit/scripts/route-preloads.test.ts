@@ -2,8 +2,8 @@
 import path from 'node:path';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import { describe, expect, it } from 'vitest';
-import { learnerRouteModules } from '../../../scripts/web/lazy-modules.ts';
-import { routePreloadsFor } from '../../../scripts/web/route-preloads.ts';
+import { BOOT_MODULES, learnerRouteModules } from '../../../scripts/web/lazy-modules.ts';
+import { bootPreloadsFor, routePreloadsFor } from '../../../scripts/web/route-preloads.ts';
 import { USER_CENTER_PAGES, publicPages, userCenterPages } from '../../../src/client/app/learner-pages.ts';
 
 function chunk(fileName: string, imports: string[], facade?: string, isEntry = false): OutputChunk {
@@ -35,24 +35,37 @@ describe('learnerRouteModules', () => {
   });
 });
 
-describe('routePreloadsFor', () => {
-  it('lists a route’s chunks with their static imports, less the entry’s', () => {
-    const bundle = {
-      'assets/index.js': chunk('assets/index.js', ['assets/react.js'], 'index.html', true),
-      'assets/react.js': chunk('assets/react.js', []),
-      'assets/Page.js': chunk('assets/Page.js', ['assets/react.js', 'assets/Table.js'], 'src/Page.tsx'),
-      'assets/Table.js': chunk('assets/Table.js', ['assets/icons.js']),
-      'assets/icons.js': chunk('assets/icons.js', []),
-      'assets/Chrome.js': chunk('assets/Chrome.js', ['assets/icons.js'], 'src/Chrome.tsx'),
-    } as unknown as OutputBundle;
-    expect(routePreloadsFor(bundle, { '/page': ['src/Chrome.tsx', 'src/Page.tsx'] })).toEqual({
+/** An entry, the two start-up modules main.tsx imports, a page with a chrome. */
+function sampleBundle(): OutputBundle {
+  const [reactDom, app] = BOOT_MODULES as [string, string];
+  return {
+    'assets/index.js': chunk('assets/index.js', ['assets/runtime.js'], 'index.html', true),
+    'assets/runtime.js': chunk('assets/runtime.js', []),
+    'assets/client.js': chunk('assets/client.js', ['assets/runtime.js', 'assets/react.js'], reactDom),
+    'assets/react.js': chunk('assets/react.js', []),
+    'assets/App.js': chunk('assets/App.js', ['assets/react.js', 'assets/mantine.js'], app),
+    'assets/mantine.js': chunk('assets/mantine.js', []),
+    'assets/Page.js': chunk('assets/Page.js', ['assets/mantine.js', 'assets/Table.js'], 'src/Page.tsx'),
+    'assets/Table.js': chunk('assets/Table.js', ['assets/icons.js']),
+    'assets/icons.js': chunk('assets/icons.js', []),
+    'assets/Chrome.js': chunk('assets/Chrome.js', ['assets/icons.js'], 'src/Chrome.tsx'),
+  } as unknown as OutputBundle;
+}
+
+describe('route preloads', () => {
+  it('names the start-up chunks index.html does not name yet', () => {
+    expect(bootPreloadsFor(sampleBundle()).sort()).toEqual(
+      ['/assets/App.js', '/assets/client.js', '/assets/mantine.js', '/assets/react.js'].sort(),
+    );
+  });
+
+  it('lists a route’s chunks with their static imports, less the start-up ones', () => {
+    expect(routePreloadsFor(sampleBundle(), { '/page': ['src/Chrome.tsx', 'src/Page.tsx'] })).toEqual({
       '/page': ['/assets/Chrome.js', '/assets/icons.js', '/assets/Page.js', '/assets/Table.js'],
     });
   });
 
   it('fails the build when a registered page is not a chunk', () => {
-    expect(() => routePreloadsFor({} as OutputBundle, { '/gone': ['src/Gone.tsx'] })).toThrow(
-      /src\/Gone\.tsx/,
-    );
+    expect(() => routePreloadsFor(sampleBundle(), { '/gone': ['src/Gone.tsx'] })).toThrow(/src\/Gone\.tsx/);
   });
 });
