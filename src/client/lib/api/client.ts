@@ -157,6 +157,8 @@ export function getEarly(url: string, options?: RequestOptions): void {
 }
 
 function get<T>(url: string, options?: RequestOptions): Promise<T> {
+  // Most GETs have nothing waiting: no key to build.
+  if (early.size === 0) return request<T>('get', url, undefined, options);
   const key = earlyKey(url, options);
   const waiting = early.get(key);
   if (waiting) {
