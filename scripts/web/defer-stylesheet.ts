@@ -7,19 +7,21 @@ import type { Plugin } from 'vite';
 
 const ENTRY_STYLESHEET = /<link rel="stylesheet" crossorigin href="([^"]+\.css)">/g;
 
+/** A stylesheet that downloads beside the scripts without blocking the app shell's paint. */
+export function deferredStylesheetLinks(href: string): string {
+  return (
+    `<link rel="preload" as="style" crossorigin href="${href}">` +
+    `<link rel="stylesheet" crossorigin href="${href}" media="print" data-deferred-style>`
+  );
+}
+
 export function deferEntryStylesheet(): Plugin {
   return {
     name: 'skills-platform:defer-entry-stylesheet',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler: (html) =>
-        html.replace(
-          ENTRY_STYLESHEET,
-          (_, href: string) =>
-            `<link rel="preload" as="style" crossorigin href="${href}">` +
-            `<link rel="stylesheet" crossorigin href="${href}" media="print" data-deferred-style>`,
-        ),
+      handler: (html) => html.replace(ENTRY_STYLESHEET, (_, href: string) => deferredStylesheetLinks(href)),
     },
   };
 }

@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 import { ROUTE_PRELOADS_FILE, type RoutePreloads } from '../../src/shared/pwa/route-preloads.ts';
+import { deferredStylesheetLinks } from './defer-stylesheet.ts';
 import { BOOT_MODULES, learnerRouteModules } from './lazy-modules.ts';
 
 function chunksOf(bundle: OutputBundle) {
@@ -46,6 +47,23 @@ export function bootPreloadsFor(bundle: OutputBundle): string[] {
   return [...initial].filter((file) => !named.has(file)).map((file) => `/${file}`);
 }
 
+/**
+ * The stylesheets of the start-up chunks that index.html does not name yet (Mantine's, which the app's
+ * chunk imports): without them there, the browser would ask for them only once the app chunk runs, a
+ * round trip after every script.
+ */
+export function bootStylesheetsFor(bundle: OutputBundle): string[] {
+  const { withStaticImports, entries, initial } = chunksOf(bundle);
+  const named = withStaticImports(entries);
+  const cssOf = (files: Iterable<string>) =>
+    [...files].flatMap((file) => {
+      const chunk = bundle[file];
+      return chunk?.type === 'chunk' ? [...(chunk.viteMetadata?.importedCss ?? [])] : [];
+    });
+  const already = new Set(cssOf(named));
+  return [...new Set(cssOf(initial))].filter((file) => !already.has(file)).map((file) => `/${file}`);
+}
+
 /** Each route's chunks and their static imports, less the start-up ones (index.html names those). */
 export function routePreloadsFor(bundle: OutputBundle, routes: Record<string, string[]>): RoutePreloads {
   const { chunkOf, withStaticImports, initial } = chunksOf(bundle);
@@ -61,14 +79,16 @@ export function routePreloads(): Plugin {
   return {
     name: 'skills-platform:route-preloads',
     apply: 'build',
-    // index.html names the start-up chunks beside the entry's (main.tsx imports them after the entry).
+    // index.html names the start-up chunks and their stylesheets beside the entry's (main.tsx imports
+    // them after the entry; it applies the stylesheets before the first render).
     transformIndexHtml: {
       order: 'post',
       handler: (html, { bundle }) => {
         if (!bundle) return html;
-        const links = bootPreloadsFor(bundle)
-          .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)
-          .join('');
+        const links = [
+          ...bootStylesheetsFor(bundle).map(deferredStylesheetLinks),
+          ...bootPreloadsFor(bundle).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+        ].join('');
         return html.replace('</head>', `${links}</head>`);
       },
     },

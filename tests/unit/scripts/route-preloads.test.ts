@@ -3,16 +3,21 @@ import path from 'node:path';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import { describe, expect, it } from 'vitest';
 import { BOOT_MODULES, learnerRouteModules } from '../../../scripts/web/lazy-modules.ts';
-import { bootPreloadsFor, routePreloadsFor } from '../../../scripts/web/route-preloads.ts';
+import {
+  bootPreloadsFor,
+  bootStylesheetsFor,
+  routePreloadsFor,
+} from '../../../scripts/web/route-preloads.ts';
 import { USER_CENTER_PAGES, publicPages, userCenterPages } from '../../../src/client/app/learner-pages.ts';
 
-function chunk(fileName: string, imports: string[], facade?: string, isEntry = false): OutputChunk {
+function chunk(fileName: string, imports: string[], facade?: string, isEntry = false, css: string[] = []) {
   return {
     type: 'chunk',
     fileName,
     imports,
     isEntry,
     facadeModuleId: facade ? path.resolve(facade) : null,
+    viteMetadata: { importedCss: new Set(css), importedAssets: new Set() },
   } as unknown as OutputChunk;
 }
 
@@ -39,13 +44,24 @@ describe('learnerRouteModules', () => {
 function sampleBundle(): OutputBundle {
   const [reactDom, app] = BOOT_MODULES as [string, string];
   return {
-    'assets/index.js': chunk('assets/index.js', ['assets/runtime.js'], 'index.html', true),
+    'assets/index.js': chunk('assets/index.js', ['assets/runtime.js'], 'index.html', true, [
+      'assets/index.css',
+    ]),
     'assets/runtime.js': chunk('assets/runtime.js', []),
     'assets/client.js': chunk('assets/client.js', ['assets/runtime.js', 'assets/react.js'], reactDom),
     'assets/react.js': chunk('assets/react.js', []),
-    'assets/App.js': chunk('assets/App.js', ['assets/react.js', 'assets/mantine.js'], app),
+    'assets/App.js': chunk('assets/App.js', ['assets/react.js', 'assets/mantine.js'], app, false, [
+      'assets/App.css',
+      'assets/index.css',
+    ]),
     'assets/mantine.js': chunk('assets/mantine.js', []),
-    'assets/Page.js': chunk('assets/Page.js', ['assets/mantine.js', 'assets/Table.js'], 'src/Page.tsx'),
+    'assets/Page.js': chunk(
+      'assets/Page.js',
+      ['assets/mantine.js', 'assets/Table.js'],
+      'src/Page.tsx',
+      false,
+      ['assets/Page.css'],
+    ),
     'assets/Table.js': chunk('assets/Table.js', ['assets/icons.js']),
     'assets/icons.js': chunk('assets/icons.js', []),
     'assets/Chrome.js': chunk('assets/Chrome.js', ['assets/icons.js'], 'src/Chrome.tsx'),
@@ -57,6 +73,10 @@ describe('route preloads', () => {
     expect(bootPreloadsFor(sampleBundle()).sort()).toEqual(
       ['/assets/App.js', '/assets/client.js', '/assets/mantine.js', '/assets/react.js'].sort(),
     );
+  });
+
+  it('names the start-up chunks’ stylesheets that index.html does not name yet, and no page’s', () => {
+    expect(bootStylesheetsFor(sampleBundle())).toEqual(['/assets/App.css']);
   });
 
   it('lists a route’s chunks with their static imports, less the start-up ones', () => {
