@@ -18,8 +18,8 @@ import '../shared/api/zod-locale.ts';
 import type { AppConfig } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { AppError } from './errors.ts';
-import { listBanners } from './exam-plans/service.ts';
-import { clientShell } from './http/client-shell.ts';
+import { portalFirstPaint } from './exam-plans/portal-shell.ts';
+import { clientShell, type ShellHints } from './http/client-shell.ts';
 import authPlugin from './plugins/auth.ts';
 import idempotencyPlugin from './plugins/idempotency.ts';
 import { apiRoutes } from './routes.ts';
@@ -137,11 +137,15 @@ async function registerClient(app: FastifyInstance, clientDir: string) {
     return;
   }
   const shell = clientShell(clientDir);
-  const sendShell = async (request: FastifyRequest, reply: FastifyReply, images: readonly string[] = []) =>
+  const sendShell = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    first: Omit<ShellHints, 'modules'> = {},
+  ) =>
     reply
       .header('Cache-Control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(await shell.html(request.url, images));
+      .send(await shell.html(request.url, first));
   await app.register(fastifyStatic, {
     root: clientDir,
     wildcard: true,
@@ -155,14 +159,8 @@ async function registerClient(app: FastifyInstance, clientDir: string) {
       else res.header('Cache-Control', 'public, max-age=3600');
     },
   });
-  // The portal's home page: its first banner is the largest thing on the first screen.
-  app.get('/', async (request, reply) => {
-    const first = await listBanners(app.db).then(
-      (banners) => banners[0]?.image_url,
-      () => undefined,
-    );
-    return sendShell(request, reply, first ? [first] : []);
-  });
+  // The portal's home page: its banners and skill tests come with it, the first banner painted.
+  app.get('/', async (request, reply) => sendShell(request, reply, await portalFirstPaint(app.db)));
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const isAsset = path.extname(url) !== '';

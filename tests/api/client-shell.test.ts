@@ -1,15 +1,24 @@
 // The app shell the server sends for a page (src/server/http/client-shell.ts): the page's chunks as
-// modulepreload links, the first banner preloaded on the home page, the SPA fallback's rules unchanged.
+// modulepreload links; on the home page its first banner preloaded and painted, and the answers of its
+// public GETs as the API gives them; the SPA fallback's rules unchanged.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTE_PRELOADS_FILE } from '../../src/shared/pwa/route-preloads.ts';
-import { listBanners } from '../../src/server/exam-plans/service.ts';
+import {
+  FIRST_ANSWERS_ELEMENT_ID,
+  FIRST_PAINT_MARKER,
+  PORTAL_BANNERS_URL,
+  PORTAL_HOME_TESTS_QUERY,
+  PORTAL_SKILL_TESTS_URL,
+  firstAnswerKey,
+} from '../../src/shared/pwa/first-answers.ts';
+import { withHints } from '../../src/server/http/client-shell.ts';
+import { createBanner, listBanners } from '../../src/server/exam-plans/service.ts';
 import { createTestApp, type TestContext } from '../helpers/api.ts';
 
 const clientDir = `.tmp/shell-client-${process.pid}`;
-const SHELL =
-  '<!doctype html><html><head><title>shell</title></head><body><div id="root"></div></body></html>';
+const SHELL = `<!doctype html><html><head><title>shell</title></head><body><div id="root">${FIRST_PAINT_MARKER}</div></body></html>`;
 const preloads = {
   '/': ['/assets/PortalPage-a1.js'],
   '/userCenter/achievementQuery': ['/assets/UserCenterArea-b2.js', '/assets/AchievementQueryPage-c3.js'],
@@ -33,6 +42,12 @@ afterAll(async () => {
 const get = (url: string) => ctx.app.inject({ method: 'GET', url });
 const modulePreloads = (html: string) =>
   [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+const firstAnswers = (html: string): Record<string, unknown> | null => {
+  const match = new RegExp(
+    `<script type="application/json" id="${FIRST_ANSWERS_ELEMENT_ID}">(.*?)</script>`,
+  ).exec(html);
+  return match ? (JSON.parse(match[1]!) as Record<string, unknown>) : null;
+};
 
 describe('app shell', () => {
   it('names the home page chunks and preloads its first banner before </head>', async () => {
@@ -47,6 +62,37 @@ describe('app shell', () => {
       `<link rel="preload" as="image" href="${first!.image_url}" fetchpriority="high">`,
     );
     expect(res.body.indexOf('modulepreload')).toBeLessThan(res.body.indexOf('</head>'));
+    // Painted inside #root, where the page shows it.
+    const root = res.body.slice(res.body.indexOf('<div id="root">'), res.body.indexOf('</body>'));
+    expect(root).toMatch(new RegExp(`<div class="app-shell-first">.*<img src="${first!.image_url}" alt=""`));
+  });
+
+  it('sends the home page’s banners and skill tests exactly as the API answers them', async () => {
+    const res = await get('/');
+    const answers = firstAnswers(res.body);
+    const banners = await ctx.app.inject({ method: 'GET', url: `/api${PORTAL_BANNERS_URL}` });
+    const tests = await ctx.app.inject({
+      method: 'GET',
+      url: `/api${PORTAL_SKILL_TESTS_URL}`,
+      query: { page: '1', limit: String(PORTAL_HOME_TESTS_QUERY.limit) },
+    });
+    expect(answers).toEqual({
+      [firstAnswerKey(PORTAL_BANNERS_URL)]: banners.json(),
+      [firstAnswerKey(PORTAL_SKILL_TESTS_URL, PORTAL_HOME_TESTS_QUERY)]: tests.json(),
+    });
+    expect((tests.json() as { data: unknown[] }).data.length).toBeGreaterThan(0);
+  });
+
+  it('writes a banner title that closes the script as text, and only upload URLs as images', async () => {
+    const evil = '</script><script>alert(1)</script><!--';
+    await createBanner(ctx.app.db, { title: evil, imageUrl: '/api/v1/uploads/x.png', sort: 999 });
+    const res = await get('/');
+    expect(res.body).not.toContain('<script>alert(1)');
+    const answers = firstAnswers(res.body)!;
+    const banners = answers[firstAnswerKey(PORTAL_BANNERS_URL)] as { data: { title: string }[] };
+    expect(banners.data.map((b) => b.title)).toContain(evil);
+    const hinted = withHints(SHELL, { modules: [], banner: 'https://elsewhere.example/x.png" onerror="x' });
+    expect(hinted).toBe(SHELL);
   });
 
   it('names a deep link’s chunks whatever its query or trailing slash, and nothing for an unknown page', async () => {
@@ -55,6 +101,7 @@ describe('app shell', () => {
       expect(res.statusCode).toBe(200);
       expect(modulePreloads(res.body)).toEqual(preloads['/userCenter/achievementQuery']);
       expect(res.body).not.toContain('as="image"');
+      expect(firstAnswers(res.body)).toBeNull();
     }
     const other = await get('/manage/examinationAffairsManage/plan');
     expect(other.statusCode).toBe(200);

@@ -1,37 +1,62 @@
 // The app shell (the build's index.html) as the server sends it for a page, with hints for that page:
 // - <link rel="modulepreload"> for the page's own chunks (.vite/route-preloads.json, written by the
 //   build), so a phone downloads them beside the entry's instead of after the entry has run;
-// - on the portal's home page, a preload of the first banner, its largest image, which would otherwise
-//   be requested only after the scripts and the banner list (issue 4: first paint on weak networks).
-// The service worker serves its precached shell without hints: a repeat visit has the chunks already.
+// - the answers of the page's first public GETs (shared/pwa/first-answers.ts), so it renders its data on
+//   its first render instead of asking after the scripts have run;
+// - on the portal's home page, its first banner painted with the HTML at the place the page shows it:
+//   the largest thing on the first screen is there before any script (issue 4: first paint on weak
+//   networks). The page's first render draws the same banner over it.
+// The service worker serves its precached shell without hints: a repeat visit has the chunks already,
+// and its page asks for its data.
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { FIRST_ANSWERS_ELEMENT_ID, FIRST_PAINT_MARKER } from '../../shared/pwa/first-answers.ts';
 import { ROUTE_PRELOADS_FILE, type RoutePreloads } from '../../shared/pwa/route-preloads.ts';
 
 export interface ShellHints {
   /** Chunk URLs of the page ('/assets/...'). */
   modules: readonly string[];
-  /** Images the first paint shows (same-origin upload URLs). */
-  images: readonly string[];
+  /** The banner the first paint shows (a same-origin upload URL). */
+  banner?: string | undefined;
+  /** Public GET answers by firstAnswerKey(). */
+  answers?: Readonly<Record<string, unknown>>;
 }
 
 /** Only our own hashed chunks and uploads are ever named; anything else is dropped. */
 const MODULE_URL = /^\/assets\/[\w.-]+\.js$/;
 const IMAGE_URL = /^\/api\/v1\/uploads\/[\w.-]+$/;
 
-/** `html` with the hints' link tags before </head>. */
+/** JSON that is safe inside <script>: no '<', so no '</script>' or '<!--'. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+function insertBefore(html: string, marker: string, text: string): string {
+  const at = html.indexOf(marker);
+  return at < 0 || !text ? html : `${html.slice(0, at)}${text}${html.slice(at)}`;
+}
+
+/** `html` with the hints: link tags before </head>, the first paint in #root, the answers in <body>. */
 export function withHints(html: string, hints: ShellHints): string {
-  const tags = [
-    ...hints.images
-      .filter((url) => IMAGE_URL.test(url))
-      .map((url) => `<link rel="preload" as="image" href="${url}" fetchpriority="high">`),
+  const image = hints.banner && IMAGE_URL.test(hints.banner) ? hints.banner : undefined;
+  // The banner is asked for first, before the scripts take the connections.
+  const links = [
+    ...(image ? [`<link rel="preload" as="image" href="${image}" fetchpriority="high">`] : []),
     ...hints.modules
       .filter((url) => MODULE_URL.test(url))
       .map((url) => `<link rel="modulepreload" crossorigin href="${url}">`),
-  ];
-  if (tags.length === 0) return html;
-  const at = html.indexOf('</head>');
-  return at < 0 ? html : `${html.slice(0, at)}${tags.join('')}${html.slice(at)}`;
+  ].join('');
+  const banner = image
+    ? `<div class="app-shell-first"><div class="app-shell-banner"><div><div><div>` +
+      `<img src="${image}" alt="" fetchpriority="high"></div></div></div></div></div>`
+    : '';
+  const answers =
+    hints.answers && Object.keys(hints.answers).length > 0
+      ? `<script type="application/json" id="${FIRST_ANSWERS_ELEMENT_ID}">${scriptJson(hints.answers)}</script>`
+      : '';
+  return insertBefore(
+    insertBefore(insertBefore(html, '</head>', links), FIRST_PAINT_MARKER, banner),
+    '</body>',
+    answers,
+  );
 }
 
 /** '/userCenter/' -> '/userCenter'; the query is not part of the path. */
@@ -67,10 +92,10 @@ export function clientShell(clientDir: string) {
   const preloads = () =>
     read<RoutePreloads>(ROUTE_PRELOADS_FILE, (text) => JSON.parse(text) as RoutePreloads, {});
   return {
-    /** The shell for `url`, with the modules of its page and the given first-paint images. */
-    async html(url: string, images: readonly string[] = []): Promise<string> {
+    /** The shell for `url`, with the modules of its page and what the server knows of its first paint. */
+    async html(url: string, first: Omit<ShellHints, 'modules'> = {}): Promise<string> {
       const [html, routes] = await Promise.all([read('index.html', (text) => text, ''), preloads()]);
-      return withHints(html, { modules: routes[shellPath(url)] ?? [], images });
+      return withHints(html, { ...first, modules: routes[shellPath(url)] ?? [] });
     },
   };
 }

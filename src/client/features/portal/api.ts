@@ -2,7 +2,12 @@
 // a signed-in learner's token is sent anyway so the detail can say whether they already applied.
 import type { ListResponse } from '../../../shared/api/errors.ts';
 import type { EnrollmentState, MaterialKey, PlanState } from '../../../shared/registration/schema.ts';
-import { api, getEarly } from '../../lib/api/client.ts';
+import {
+  PORTAL_BANNERS_URL,
+  PORTAL_HOME_TESTS_QUERY,
+  PORTAL_SKILL_TESTS_URL,
+} from '../../../shared/pwa/first-answers.ts';
+import { api, firstAnswer, getEarly } from '../../lib/api/client.ts';
 
 export interface Banner {
   id: number;
@@ -45,22 +50,24 @@ export interface SkillTestQuery {
   keyword?: string;
 }
 
-const BANNERS_URL = '/v1/skill-tests/banners/list';
-const SKILL_TESTS_URL = '/v1/skill-tests/skill-tests/list';
-
 export function fetchBanners(): Promise<{ data: Banner[] }> {
-  return api.get(BANNERS_URL, { silent: true });
+  return api.get(PORTAL_BANNERS_URL, { silent: true });
 }
 
 export function fetchSkillTests(query: SkillTestQuery): Promise<ListResponse<SkillTest>> {
-  return api.get(SKILL_TESTS_URL, { params: { ...query }, silent: true });
+  return api.get(PORTAL_SKILL_TESTS_URL, { params: { ...query }, silent: true });
 }
 
 /** Starts the home page's GETs (banners, the first skill tests) before it renders. */
-export function preloadHome(tests: number): void {
-  getEarly(BANNERS_URL, { silent: true });
-  getEarly(SKILL_TESTS_URL, { params: { page: 1, limit: tests }, silent: true });
+export function preloadHome(): void {
+  getEarly(PORTAL_BANNERS_URL, { silent: true });
+  getEarly(PORTAL_SKILL_TESTS_URL, { params: { ...PORTAL_HOME_TESTS_QUERY }, silent: true });
 }
+
+/** The home page's answers the server sent with the page (none when the service worker served it). */
+export const firstBanners = () => firstAnswer<{ data: Banner[] }>(PORTAL_BANNERS_URL);
+export const firstSkillTests = () =>
+  firstAnswer<ListResponse<SkillTest>>(PORTAL_SKILL_TESTS_URL, PORTAL_HOME_TESTS_QUERY);
 
 export function fetchSkillTest(id: number): Promise<SkillTestDetail> {
   return api.get(`/v1/skill-tests/skill-tests/${id}`, { apiType: 'learners', silent: true });

@@ -4,6 +4,7 @@
 import redaxios, { type Options as RedaxiosOptions } from 'redaxios';
 import { notifications } from '@mantine/notifications';
 import { PASS_THROUGH_403_CODES } from '../../../shared/api/errors.ts';
+import { FIRST_ANSWERS_ELEMENT_ID, firstAnswerKey } from '../../../shared/pwa/first-answers.ts';
 import { REQUEST_TIMEOUT_MS, TOAST_DURATION_MS } from '../../../shared/api/constants.ts';
 import { t } from '../i18n/index.ts';
 import { addErrorLog, errorLogEnabled } from '../state/error-log.ts';
@@ -144,8 +145,60 @@ function earlyKey(url: string, options: RequestOptions = {}): string {
   return JSON.stringify([session.token, url, search.toString(), options.responseType]);
 }
 
-/** Starts `GET url` now for a page about to render; a no-op while the same GET is already waiting. */
+/**
+ * Answers the server wrote into the page it sent (shared/pwa/first-answers.ts): public GETs of the first
+ * page, read by that page while it first renders (a render React throws away and repeats reads them
+ * again), until the page, once shown, forgets them, or FIRST_ANSWERS_TTL_MS after the navigation: a page
+ * opened later asks for fresh data.
+ */
+export const FIRST_ANSWERS_TTL_MS = 60_000;
+let firstAnswers: Map<string, unknown> | undefined;
+
+function firstAnswersOf(): Map<string, unknown> {
+  if (firstAnswers) return firstAnswers;
+  firstAnswers = new Map();
+  const text =
+    typeof document === 'undefined' ? null : document.getElementById(FIRST_ANSWERS_ELEMENT_ID)?.textContent;
+  try {
+    if (text)
+      for (const [key, value] of Object.entries(JSON.parse(text) as object)) firstAnswers.set(key, value);
+  } catch {
+    // A damaged island: the page asks as usual.
+  }
+  return firstAnswers;
+}
+
+function firstAnswerWaiting(url: string, params?: Readonly<Record<string, string | number>>): boolean {
+  return performance.now() < FIRST_ANSWERS_TTL_MS && firstAnswersOf().has(firstAnswerKey(url, params));
+}
+
+/** The server's answer to `GET url?params` written into this page; undefined when there is none (left). */
+export function firstAnswer<T>(
+  url: string,
+  params?: Readonly<Record<string, string | number>>,
+): T | undefined {
+  return firstAnswerWaiting(url, params)
+    ? (firstAnswersOf().get(firstAnswerKey(url, params)) as T)
+    : undefined;
+}
+
+/** Called by the page once it is shown with them: from now on its GETs ask the server. */
+export function forgetFirstAnswers(): void {
+  firstAnswers = new Map();
+}
+
+/** Reads the document's answers again (tests). */
+export function resetFirstAnswers(): void {
+  firstAnswers = undefined;
+}
+
+/**
+ * Starts `GET url` now for a page about to render; a no-op while the same GET is already waiting, or when
+ * the server wrote its answer into the page (plain params only).
+ */
 export function getEarly(url: string, options?: RequestOptions): void {
+  const plain = plainParams(options?.params);
+  if (plain && firstAnswerWaiting(url, plain)) return;
   const now = Date.now();
   for (const [stale, entry] of early) if (entry.expires <= now) early.delete(stale);
   const key = earlyKey(url, options);
@@ -154,6 +207,17 @@ export function getEarly(url: string, options?: RequestOptions): void {
   // The page that takes it over sees the failure (already reported once, by request()).
   answer.catch(() => undefined);
   early.set(key, { answer, expires: now + EARLY_TTL_MS });
+}
+
+/** The params as firstAnswerKey() takes them (as sent: empty values dropped); null when one is a list. */
+function plainParams(params: Params = {}): Record<string, string | number> | null {
+  const plain: Record<string, string | number> = {};
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (typeof value === 'object') return null;
+    plain[key] = typeof value === 'boolean' ? String(value) : value;
+  }
+  return plain;
 }
 
 function get<T>(url: string, options?: RequestOptions): Promise<T> {

@@ -17,22 +17,29 @@ export interface PagedList<T> {
 
 /**
  * Loads one page of a list endpoint and reloads when the page, the limit or `deps` change (a changed
- * filter returns to page 1). The API client has already shown the toast when a load fails.
+ * filter returns to page 1). The API client has already shown the toast when a load fails. `initial`
+ * gives the first page's answer when it is already known (the server sent it with the page): the list
+ * then renders it at once and does not ask.
  */
 export function usePagedList<T>(
   fetchPage: (query: { page: number; limit: number }) => Promise<ListResponse<T>>,
   deps: readonly unknown[] = [],
+  initial?: () => ListResponse<T> | undefined,
 ): PagedList<T> {
   const [query, setQuery] = useState<{ page: number; limit: number }>({
     page: PAGINATION.page,
     limit: PAGINATION.limit,
   });
-  const [state, setState] = useState<{ rows: T[]; total: number; loading: boolean; error: string | null }>({
-    rows: [],
-    total: 0,
-    loading: true,
-    error: null,
-  });
+  const [state, setState] = useState<{ rows: T[]; total: number; loading: boolean; error: string | null }>(
+    () => {
+      const first = initial?.();
+      return first
+        ? { rows: first.data, total: first.meta.total, loading: false, error: null }
+        : { rows: [], total: 0, loading: true, error: null };
+    },
+  );
+  /** The first load is already done when the answer was given. */
+  const given = useRef(!state.loading);
   const [version, setVersion] = useState(0);
   const stateRef = useRef(state);
   stateRef.current = state;
@@ -48,6 +55,10 @@ export function usePagedList<T>(
         setQuery((current) => ({ ...current, page: 1 }));
         return;
       }
+    }
+    if (given.current) {
+      given.current = false;
+      return;
     }
     let cancelled = false;
     // Not on the first load (it starts loading): mounting must not render the list twice.

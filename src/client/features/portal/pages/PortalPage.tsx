@@ -3,29 +3,50 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { startTransition, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { usePagedList } from '../../../lib/components/use-paged-list.ts';
+import { forgetFirstAnswers } from '../../../lib/api/client.ts';
 import { useT } from '../../../lib/i18n/index.ts';
 import { isLoggedIn } from '../../../lib/state/session.ts';
-import { fetchBanners, fetchSkillTests, preloadHome, type Banner } from '../api.ts';
+import { PORTAL_HOME_TESTS_QUERY } from '../../../../shared/pwa/first-answers.ts';
+import {
+  fetchBanners,
+  fetchSkillTests,
+  firstBanners,
+  firstSkillTests,
+  preloadHome,
+  type Banner,
+} from '../api.ts';
 import { BannerCarousel } from '../components/BannerCarousel.tsx';
 import { PortalHeader } from '../components/PortalHeader.tsx';
 import { SkillTestDetail } from '../components/SkillTestDetail.tsx';
 import { SkillTestGrid } from '../components/SkillTestGrid.tsx';
 
-const HOME_TESTS = 6;
-
 /** The route preloader starts the page's GETs while its chunks load (app/routes.tsx). */
-export const preloadData = () => preloadHome(HOME_TESTS);
+export const preloadData = preloadHome;
 
-/** `/`: banners and the skill tests open for registration. */
+/**
+ * `/`: banners and the skill tests open for registration. When the server sent their answers with the
+ * page, the first render shows them (over the banner the HTML painted) and nothing is asked.
+ */
 export default function PortalPage() {
   useSignals();
   const t = useT();
   const loggedIn = isLoggedIn('learner');
-  const [banners, setBanners] = useState<{ list: Banner[]; loading: boolean }>({ list: [], loading: true });
+  const [banners, setBanners] = useState<{ list: Banner[]; loading: boolean }>(() => {
+    const first = firstBanners();
+    return first ? { list: first.data, loading: false } : { list: [], loading: true };
+  });
   const [detailId, setDetailId] = useState<number | null>(null);
-  const tests = usePagedList((query) => fetchSkillTests({ ...query, page: 1, limit: HOME_TESTS }));
+  const tests = usePagedList(
+    (query) => fetchSkillTests({ ...query, ...PORTAL_HOME_TESTS_QUERY }),
+    [],
+    firstSkillTests,
+  );
+  const bannersLoading = banners.loading;
+  // Shown: coming back to the page later asks for fresh lists.
+  useEffect(forgetFirstAnswers, []);
 
   useEffect(() => {
+    if (!bannersLoading) return;
     let cancelled = false;
     // As transitions: the page re-renders in slices rather than in one long task.
     fetchBanners().then(
@@ -36,7 +57,7 @@ export default function PortalPage() {
     return () => {
       cancelled = true;
     };
-  }, []);
+  }, [bannersLoading]);
 
   return (
     <Box mih="100vh" bg="var(--mantine-color-gray-0)" data-testid="portal-page">

@@ -1,5 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EARLY_TTL_MS, api, clientEffects, getEarly } from '../../../../../src/client/lib/api/client.ts';
+import {
+  EARLY_TTL_MS,
+  FIRST_ANSWERS_TTL_MS,
+  api,
+  clientEffects,
+  getEarly,
+  resetFirstAnswers,
+  firstAnswer,
+  forgetFirstAnswers,
+} from '../../../../../src/client/lib/api/client.ts';
+import { FIRST_ANSWERS_ELEMENT_ID, firstAnswerKey } from '../../../../../src/shared/pwa/first-answers.ts';
 import {
   ApiError,
   NetworkError,
@@ -226,6 +236,58 @@ describe('API client (spec §7, §8)', () => {
       getEarly('/v1/broken');
       await expect(api.get('/v1/broken')).rejects.toMatchObject({ status: 500 });
       expect(toast).toHaveBeenCalledTimes(1);
+    });
+  });
+
+  describe('answers the server wrote into the page (firstAnswer)', () => {
+    const write = (answers: Record<string, unknown>) => {
+      const script = document.createElement('script');
+      script.type = 'application/json';
+      script.id = FIRST_ANSWERS_ELEMENT_ID;
+      script.textContent = JSON.stringify(answers);
+      document.body.append(script);
+      resetFirstAnswers();
+    };
+    afterEach(() => {
+      document.getElementById(FIRST_ANSWERS_ELEMENT_ID)?.remove();
+      resetFirstAnswers();
+    });
+
+    it('gives each answer, matched by path and query in any order, until the page forgets them', () => {
+      write({ [firstAnswerKey('/v1/list', { page: 1, limit: 6 })]: { data: [1] }, '/v1/other': { n: 1 } });
+      expect(firstAnswer('/v1/list', { page: 2, limit: 6 })).toBeUndefined();
+      expect(firstAnswer('/v1/list')).toBeUndefined();
+      expect(firstAnswer('/v1/list', { limit: 6, page: 1 })).toEqual({ data: [1] });
+      // A render thrown away and repeated reads the same answer.
+      expect(firstAnswer('/v1/list', { limit: 6, page: 1 })).toEqual({ data: [1] });
+      expect(firstAnswer('/v1/other')).toEqual({ n: 1 });
+      forgetFirstAnswers();
+      expect(firstAnswer('/v1/list', { limit: 6, page: 1 })).toBeUndefined();
+      expect(firstAnswer('/v1/other')).toBeUndefined();
+    });
+
+    it('starts no early GET for an answer the page already has, but does for any other query', () => {
+      const fetchMock = mockFetch(async () => json(200, {}));
+      write({ [firstAnswerKey('/v1/list', { page: 1 })]: { data: [] } });
+      getEarly('/v1/list', { params: { page: 1, keyword: '' } });
+      expect(fetchMock).not.toHaveBeenCalled();
+      getEarly('/v1/list', { params: { page: 1, ids: [1, 2] } });
+      getEarly('/v1/list', { params: { page: 1, open: true } });
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+    });
+
+    it('gives nothing once the page has been open a while, or from a damaged island', () => {
+      write({ '/v1/old': { n: 1 } });
+      vi.spyOn(performance, 'now').mockReturnValue(FIRST_ANSWERS_TTL_MS + 1);
+      expect(firstAnswer('/v1/old')).toBeUndefined();
+      vi.restoreAllMocks();
+      const script = document.createElement('script');
+      script.type = 'application/json';
+      script.id = FIRST_ANSWERS_ELEMENT_ID;
+      script.textContent = '{"broken';
+      document.getElementById(FIRST_ANSWERS_ELEMENT_ID)?.replaceWith(script);
+      resetFirstAnswers();
+      expect(firstAnswer('/v1/old')).toBeUndefined();
     });
   });
 });
