@@ -1,7 +1,7 @@
 // Service-worker registration and the update cycle (issue 4, spec §4 version check, STACK.md trap 5).
 //
 // - Registered with workbox-window, `updateViaCache: 'none'` (the browser always asks the server for
-//   /sw.js), after the page has loaded so it never competes with the first render.
+//   /sw.js), after the page has loaded and the browser is idle, so it never competes with the first page.
 // - Update checks: at registration (the browser does one), every UPDATE_INTERVAL_MS, when the tab becomes
 //   visible again and when the network returns (`registration.update()`).
 // - When a new worker is WAITING (never on the first visit: the first worker activates at once and there
@@ -18,6 +18,7 @@ import { notifications } from '@mantine/notifications';
 import { signal, type Signal } from '@preact/signals-react';
 import { Workbox } from 'workbox-window';
 import { createElement } from 'react';
+import { afterLoadAndIdle } from '../dom/after-load.ts';
 import { t } from '../i18n/index.ts';
 import { onReconnect } from '../offline/network.ts';
 import { captureInstallPrompt } from './install.ts';
@@ -246,7 +247,7 @@ export function startPwa(): void {
       void startWithoutWorker();
     });
   };
-  // After the load event: the worker's precache download never competes with the first render.
-  if (document.readyState === 'complete') begin();
-  else window.addEventListener('load', begin, { once: true });
+  // After the load event, when the browser is next idle (the first page has rendered): the worker's
+  // precache download never competes with the first page's own requests and render.
+  afterLoadAndIdle(begin);
 }
