@@ -36,7 +36,7 @@ export default defineConfig({
             // Small helpers and hooks most first pages share (formatting, lists, cached queries, logo).
             {
               name: 'app-lib',
-              test: /src[\\/]client[\\/]lib[\\/](components[\\/](Logo\.tsx|use-paged-list\.ts)|dom[\\/]web-layout\.ts|uploads[\\/]use-private-file\.ts|offline[\\/]use-cached-query\.ts|utils[\\/])|node_modules[\\/]@mantine[\\/]hooks[\\/]esm[\\/]use-(disclosure|uncontrolled|merged-ref|force-update)[\\/]/,
+              test: /src[\\/]client[\\/]lib[\\/](components[\\/](Logo\.tsx|LazyPager\.tsx|use-paged-list\.ts)|dom[\\/](web-layout|after-load)\.ts|uploads[\\/]use-private-file\.ts|offline[\\/]use-cached-query\.ts|utils[\\/])|node_modules[\\/]@mantine[\\/]hooks[\\/]esm[\\/]use-(disclosure|uncontrolled|merged-ref|force-update)[\\/]/,
             },
             // Every icon the app uses is ~7 KB gzip together: one request instead of one per icon.
             { name: 'icons', test: /node_modules[\\/]@tabler[\\/]icons-react[\\/]/ },

@@ -19,7 +19,7 @@ import { notifications } from '@mantine/notifications';
 import { IconDownload, IconId, IconUser } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PAGINATION } from '../../../../shared/api/constants.ts';
-import { Pager } from '../../../lib/components/ListTable.tsx';
+import { LazyPager } from '../../../lib/components/LazyPager.tsx';
 import { useT } from '../../../lib/i18n/index.ts';
 import { StaleBadge } from '../../../lib/offline/StaleBadge.tsx';
 import { useCachedQuery } from '../../../lib/offline/use-cached-query.ts';
@@ -216,7 +216,7 @@ export default function AdmissionDownPage() {
           <TicketCard key={ticket.id} ticket={ticket} />
         ))}
         {total > paging.limit && (
-          <Pager
+          <LazyPager
             total={total}
             page={paging.page}
             limit={paging.limit}

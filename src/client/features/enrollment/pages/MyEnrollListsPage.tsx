@@ -3,7 +3,7 @@ import { IconClipboardList } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { PAGINATION } from '../../../../shared/api/constants.ts';
-import { Pager } from '../../../lib/components/ListTable.tsx';
+import { LazyPager } from '../../../lib/components/LazyPager.tsx';
 import { useT } from '../../../lib/i18n/index.ts';
 import { StaleBadge } from '../../../lib/offline/StaleBadge.tsx';
 import { useCachedQuery } from '../../../lib/offline/use-cached-query.ts';
@@ -129,7 +129,7 @@ export default function MyEnrollListsPage() {
         </Stack>
       )}
       {total > page.limit && (
-        <Pager
+        <LazyPager
           total={total}
           page={page.page}
           limit={page.limit}

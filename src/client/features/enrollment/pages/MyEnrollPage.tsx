@@ -17,7 +17,8 @@ import { IconClipboardOff, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import type { EnrollmentState } from '../../../../shared/registration/schema.ts';
-import { Pager, usePagedList } from '../../../lib/components/ListTable.tsx';
+import { LazyPager } from '../../../lib/components/LazyPager.tsx';
+import { usePagedList } from '../../../lib/components/use-paged-list.ts';
 import { useT } from '../../../lib/i18n/index.ts';
 import { formatFen } from '../../../lib/utils/money.ts';
 import { fetchMyEnrollments, fetchOpenPlans, type OpenPlan } from '../api.ts';
@@ -166,7 +167,7 @@ export default function MyEnrollPage() {
         </SimpleGrid>
       )}
       {plans.total > plans.limit && (
-        <Pager
+        <LazyPager
           total={plans.total}
           page={plans.page}
           limit={plans.limit}

@@ -19,7 +19,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { PAGINATION } from '../../../../shared/api/constants.ts';
 import type { ListResponse } from '../../../../shared/api/errors.ts';
-import { Pager } from '../../../lib/components/ListTable.tsx';
+import { LazyPager } from '../../../lib/components/LazyPager.tsx';
 import { useT } from '../../../lib/i18n/index.ts';
 import { isoDateTime } from '../../../lib/utils/iso-time.ts';
 import { fetchInbox, markAllRead, type InboxItem } from '../api.ts';
@@ -139,7 +139,7 @@ export default function MyNotifyPage() {
           </UnstyledButton>
         ))}
         {total > paging.limit && (
-          <Pager
+          <LazyPager
             total={total}
             page={paging.page}
             limit={paging.limit}

@@ -4,7 +4,8 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearch } from 'wouter';
-import { Pager, usePagedList } from '../../../lib/components/ListTable.tsx';
+import { LazyPager } from '../../../lib/components/LazyPager.tsx';
+import { usePagedList } from '../../../lib/components/use-paged-list.ts';
 import { useT } from '../../../lib/i18n/index.ts';
 import { isLoggedIn } from '../../../lib/state/session.ts';
 import { fetchSkillTests } from '../api.ts';
@@ -55,7 +56,7 @@ export default function EnrollPage() {
             loggedIn={loggedIn}
           />
           {tests.total > tests.limit && (
-            <Pager
+            <LazyPager
               total={tests.total}
               page={tests.page}
               limit={tests.limit}

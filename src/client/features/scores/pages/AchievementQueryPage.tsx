@@ -17,7 +17,7 @@ import { notifications } from '@mantine/notifications';
 import { IconCertificate, IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PAGINATION } from '../../../../shared/api/constants.ts';
-import { Pager } from '../../../lib/components/ListTable.tsx';
+import { LazyPager } from '../../../lib/components/LazyPager.tsx';
 import { useT } from '../../../lib/i18n/index.ts';
 import { StaleBadge } from '../../../lib/offline/StaleBadge.tsx';
 import { useCachedQuery } from '../../../lib/offline/use-cached-query.ts';
@@ -207,7 +207,7 @@ export default function AchievementQueryPage() {
           ))}
         </SimpleGrid>
         {total > paging.limit && (
-          <Pager
+          <LazyPager
             total={total}
             page={paging.page}
             limit={paging.limit}

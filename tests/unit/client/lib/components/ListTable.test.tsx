@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LazyPager } from '../../../../../src/client/lib/components/LazyPager.tsx';
 import { ListTable, Pager, usePagedList } from '../../../../../src/client/lib/components/ListTable.tsx';
 import { setLanguage } from '../../../../../src/client/lib/state/preferences.ts';
 import { PAGINATION } from '../../../../../src/shared/api/constants.ts';
@@ -108,6 +109,17 @@ describe('ListTable (spec §9 pagination)', () => {
     fireEvent.change(jumper, { target: { value: '9' } });
     fireEvent.keyDown(jumper, { key: 'Enter' });
     expect(onChange).toHaveBeenCalledWith(5, 20);
+  });
+
+  it('the learner pages’ lazy pager holds its place, then works as the pager', async () => {
+    vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    const onChange = vi.fn();
+    renderUi(<LazyPager total={95} page={1} limit={20} onChange={onChange} />);
+    expect(screen.getByTestId('pager-loading')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('pager-total').textContent).toContain('95'));
+    expect(screen.queryByTestId('pager-loading')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '3' }));
+    expect(onChange).toHaveBeenCalledWith(3, 20);
   });
 });
 
