@@ -2,7 +2,7 @@
 // lazy components of routes.tsx (the same import() calls, so one request each) and starts a learner
 // page's own GETs. Kept apart from routes.tsx so it needs neither React DOM nor Mantine.
 import { isLoggedIn } from '../lib/state/session.ts';
-import { findManageRoute, preloadUserInfo } from './guards/run-guard.ts';
+import { findManageRoute } from './guards/run-guard.ts';
 import { publicPages, userCenterPages, type UserCenterPage } from './learner-pages.ts';
 import { managePageLoader } from './manage-pages.ts';
 import { accessibleRoutes } from './menus/state.ts';
@@ -10,21 +10,18 @@ import { accessibleRoutes } from './menus/state.ts';
 /**
  * Starts downloading the chunks `path` renders (chrome and page), so they arrive while the guard waits for
  * the user info instead of after it. The same import() calls as the lazy components: one request each.
- * The guard's user info GET starts here too (it asks on every first load), and a learner-side page's own
- * GETs as soon as its module is there (`preloadData`, lib/api/client.ts getEarly); the user centre's only
- * with a learner session, which the guard then checks.
+ * A learner-side page's own GETs start as soon as its module is there (`preloadData`, lib/api/client.ts
+ * getEarly); the user centre's only with a learner session, which the guard then checks.
  */
 export function preloadRoute(path: string): void {
   const loads: Promise<unknown>[] = [];
   if (path === '/login' || path === '/manage/login') {
     loads.push(import('../features/auth/pages/LoginPage.tsx'));
   } else if (path === '/userCenter' || path.startsWith('/userCenter/')) {
-    if (isLoggedIn('learner')) preloadUserInfo('learner');
     loads.push(import('./layouts/learner/UserCenterArea.tsx'));
     const page = userCenterPages[(path.split('/')[2] ?? '') as UserCenterPage | ''];
     if (page) loads.push(page().then((module) => isLoggedIn('learner') && module.preloadData?.()));
   } else if (path.startsWith('/manage/')) {
-    if (isLoggedIn('admin')) preloadUserInfo('admin');
     loads.push(import('./layouts/manage/ManageLayout.tsx'));
     const route = findManageRoute(path, accessibleRoutes.peek());
     const page = route && !route.isGroup ? managePageLoader(route.component) : undefined;

@@ -4,7 +4,7 @@
 // app keeps opening pages offline.
 import type { UserInfo } from '../../../shared/auth/schema.ts';
 import { ApiError, NetworkError, TimeoutError } from '../../lib/api/errors.ts';
-import { api, getEarly } from '../../lib/api/client.ts';
+import { api } from '../../lib/api/client.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { addErrorLog, errorLogEnabled } from '../../lib/state/error-log.ts';
 import { setCurrentSystem } from '../../lib/state/preferences.ts';
@@ -59,21 +59,12 @@ export interface GuardDeps {
   toast: (message: string) => void;
 }
 
-const USER_INFO_URL = '/v1/user/info';
-
-function userInfoRequest(area: Area) {
-  const apiType = area === 'admin' ? 'administrators' : 'learners';
-  return { params: { apiType }, apiType } as const;
-}
-
-/** Starts the guard's user info GET for the first page while the app loads (app/preload-route.ts). */
-export function preloadUserInfo(area: Area): void {
-  getEarly(USER_INFO_URL, userInfoRequest(area));
-}
-
 export const defaultGuardDeps: GuardDeps = {
   userAgent: () => (typeof navigator !== 'undefined' ? navigator.userAgent : ''),
-  fetchUserInfo: (area) => api.get<unknown>(USER_INFO_URL, userInfoRequest(area)),
+  fetchUserInfo: (area) => {
+    const apiType = area === 'admin' ? 'administrators' : 'learners';
+    return api.get<unknown>('/v1/user/info', { params: { apiType }, apiType });
+  },
   loadMenus,
   systemOf: (path) => (path === '/manage/index' ? 0 : findManageRoute(path)?.system),
   toast: () => {},

@@ -1,7 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
-  defaultGuardDeps,
-  preloadUserInfo,
   runGuard,
   validateUserInfo,
   type GuardDeps,
@@ -141,32 +139,5 @@ describe('runGuard: the effects of the guard (spec §4)', () => {
 
   it('/manage goes to /manage/index first', async () => {
     expect(await runGuard('/manage', deps())).toEqual({ type: 'redirect', to: '/manage/index' });
-  });
-});
-
-describe('the guard’s user info started before the app renders (preloadUserInfo)', () => {
-  beforeEach(() => resetAllSessions());
-
-  it('the guard’s own GET takes the answer over: one request per area', async () => {
-    storeLogin('learners', { access_token: 'lrn', token_type: 'Bearer' });
-    storeLogin('administrators', { access_token: 'adm', token_type: 'Bearer' });
-    const fetchMock = vi.fn(async (url: string) => {
-      const admin = url.includes('administrators');
-      return new Response(JSON.stringify(admin ? adminInfo : learnerInfo), {
-        status: 200,
-        headers: { 'content-type': 'application/json' },
-      });
-    });
-    vi.stubGlobal('fetch', fetchMock);
-    try {
-      preloadUserInfo('learner');
-      preloadUserInfo('admin');
-      expect(fetchMock).toHaveBeenCalledTimes(2);
-      await expect(defaultGuardDeps.fetchUserInfo('learner')).resolves.toMatchObject({ username: 'learner' });
-      await expect(defaultGuardDeps.fetchUserInfo('admin')).resolves.toMatchObject({ username: 'founder' });
-      expect(fetchMock).toHaveBeenCalledTimes(2);
-    } finally {
-      vi.unstubAllGlobals();
-    }
   });
 });
