@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Center, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconClipboardOff } from '@tabler/icons-react';
+import { useProgressiveCount } from '../../../lib/components/use-progressive-count.ts';
 import { useT } from '../../../lib/i18n/index.ts';
 import type { SkillTest } from '../api.ts';
 import { SkillTestCard } from './SkillTestCard.tsx';
@@ -25,6 +26,8 @@ export function SkillTestGrid({
   skeletons = 3,
 }: SkillTestGridProps) {
   const t = useT();
+  // The first row (three cards on a wide screen) first, the rest just after.
+  const shown = useProgressiveCount(tests.length, 3);
   if (error) {
     return (
       <Alert color="red" title={t('common.loadFailed')} data-testid="skill-tests-error">
@@ -67,7 +70,7 @@ export function SkillTestGrid({
       data-testid="skill-tests"
       style={{ opacity: loading ? 0.6 : 1 }}
     >
-      {tests.map((test) => (
+      {tests.slice(0, shown).map((test) => (
         <SkillTestCard key={test.id} test={test} onDetails={onDetails} loggedIn={loggedIn} />
       ))}
     </SimpleGrid>
