@@ -138,11 +138,16 @@ async function request<T>(
 export const EARLY_TTL_MS = 10_000;
 const early = new Map<string, { answer: Promise<unknown>; expires: number }>();
 
+/** The query as sent, its keys sorted: the same GET whatever the order of its params. */
+function sortedQuery(params: Params = {}): string {
+  const search = new URLSearchParams(serializeParams(params));
+  search.sort();
+  return search.toString();
+}
+
 function earlyKey(url: string, options: RequestOptions = {}): string {
   const session = sessionForApiType(options.apiType).value;
-  const search = new URLSearchParams(serializeParams(options.params ?? {}));
-  search.sort();
-  return JSON.stringify([session.token, url, search.toString(), options.responseType]);
+  return JSON.stringify([session.token, url, sortedQuery(options.params), options.responseType]);
 }
 
 /**
@@ -168,8 +173,9 @@ function firstAnswersOf(): Map<string, unknown> {
   return firstAnswers;
 }
 
-function firstAnswerWaiting(url: string, params?: Readonly<Record<string, string | number>>): boolean {
-  return performance.now() < FIRST_ANSWERS_TTL_MS && firstAnswersOf().has(firstAnswerKey(url, params));
+/** `key` as firstAnswerKey() builds it: the API path and its sorted query. */
+function firstAnswerWaiting(key: string): boolean {
+  return performance.now() < FIRST_ANSWERS_TTL_MS && firstAnswersOf().has(key);
 }
 
 /** The server's answer to `GET url?params` written into this page; undefined when there is none (left). */
@@ -177,9 +183,8 @@ export function firstAnswer<T>(
   url: string,
   params?: Readonly<Record<string, string | number>>,
 ): T | undefined {
-  return firstAnswerWaiting(url, params)
-    ? (firstAnswersOf().get(firstAnswerKey(url, params)) as T)
-    : undefined;
+  const key = firstAnswerKey(url, params);
+  return firstAnswerWaiting(key) ? (firstAnswersOf().get(key) as T) : undefined;
 }
 
 /** Called by the page once it is shown with them: from now on its GETs ask the server. */
@@ -194,11 +199,11 @@ export function resetFirstAnswers(): void {
 
 /**
  * Starts `GET url` now for a page about to render; a no-op while the same GET is already waiting, or when
- * the server wrote its answer into the page (plain params only).
+ * the server wrote its answer into the page (same path and query).
  */
 export function getEarly(url: string, options?: RequestOptions): void {
-  const plain = plainParams(options?.params);
-  if (plain && firstAnswerWaiting(url, plain)) return;
+  const query = sortedQuery(options?.params);
+  if (firstAnswerWaiting(query ? `${url}?${query}` : url)) return;
   const now = Date.now();
   for (const [stale, entry] of early) if (entry.expires <= now) early.delete(stale);
   const key = earlyKey(url, options);
@@ -207,17 +212,6 @@ export function getEarly(url: string, options?: RequestOptions): void {
   // The page that takes it over sees the failure (already reported once, by request()).
   answer.catch(() => undefined);
   early.set(key, { answer, expires: now + EARLY_TTL_MS });
-}
-
-/** The params as firstAnswerKey() takes them (as sent: empty values dropped); null when one is a list. */
-function plainParams(params: Params = {}): Record<string, string | number> | null {
-  const plain: Record<string, string | number> = {};
-  for (const [key, value] of Object.entries(params)) {
-    if (value === undefined || value === null || value === '') continue;
-    if (typeof value === 'object') return null;
-    plain[key] = typeof value === 'boolean' ? String(value) : value;
-  }
-  return plain;
 }
 
 function get<T>(url: string, options?: RequestOptions): Promise<T> {
