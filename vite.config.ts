@@ -3,13 +3,25 @@ import { defineConfig } from 'vite';
 import { i18nTables } from './scripts/i18n/vite-plugin.ts';
 import { buildInfo, buildInfoDefines, pwaPlugins } from './scripts/pwa/vite-plugins.ts';
 import { deferEntryStylesheet } from './scripts/web/defer-stylesheet.ts';
+import { mantineStyles } from './scripts/web/mantine-styles.ts';
 import { routePreloads } from './scripts/web/route-preloads.ts';
+
+// The layout and text components every first page renders: the mantine-basics chunk below.
+const MANTINE_BASICS =
+  'Accordion|ActionIcon|Alert|Anchor|AspectRatio|Avatar|Badge|Box|Button|Card|Center|CloseButton|Collapse|Container|Divider|Flex|Grid|Group|Image|Input|InputBase|List|Loader|Paper|Progress|SimpleGrid|Skeleton|Stack|Text|TextInput|Title|Transition|UnstyledButton|VisuallyHidden';
 
 // PWA (issue 4): service worker, web app manifest, version.json; one version string per build.
 const build = buildInfo();
 
 export default defineConfig({
-  plugins: [react(), i18nTables(), deferEntryStylesheet(), routePreloads(), ...pwaPlugins(build)],
+  plugins: [
+    react(),
+    i18nTables(),
+    mantineStyles(),
+    deferEntryStylesheet(),
+    routePreloads(),
+    ...pwaPlugins(build),
+  ],
   define: buildInfoDefines(build),
   build: {
     // CLIENT_OUT_DIR: a private build for benchmarks, so the shared dist/client stays untouched.
@@ -42,9 +54,12 @@ export default defineConfig({
             { name: 'icons', test: /node_modules[\\/]@tabler[\\/]icons-react[\\/]/ },
             // The layout and text components every first page renders: one request instead of twenty
             // (on HTTP/1.1 a phone fetches six files at a time, so many tiny chunks cost round trips).
+            // Their stylesheets (scripts/web/mantine-styles.ts) come with them.
             {
               name: 'mantine-basics',
-              test: /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Accordion|ActionIcon|Alert|Anchor|AspectRatio|Avatar|Badge|Box|Button|Card|Center|CloseButton|Collapse|Container|Divider|Flex|Grid|Group|Image|Input|InputBase|List|Loader|Paper|Progress|SimpleGrid|Skeleton|Stack|Text|TextInput|Title|Transition|UnstyledButton|VisuallyHidden)[\\/]/,
+              test: new RegExp(
+                String.raw`node_modules[\\/]@mantine[\\/]core[\\/](esm[\\/]components[\\/](${MANTINE_BASICS})[\\/]|styles[\\/](${MANTINE_BASICS})\.css)`,
+              ),
             },
           ],
         },

@@ -4,16 +4,9 @@
 // media and waits for it before React's first render (src/client/lib/dom/deferred-stylesheets.ts), so no
 // page is ever drawn unstyled. Build only: the dev server injects styles from JavaScript.
 import type { Plugin } from 'vite';
+import { deferredStylesheetLinks } from '../../src/shared/pwa/deferred-stylesheet.ts';
 
 const ENTRY_STYLESHEET = /<link rel="stylesheet" crossorigin href="([^"]+\.css)">/g;
-
-/** A stylesheet that downloads beside the scripts without blocking the app shell's paint. */
-export function deferredStylesheetLinks(href: string): string {
-  return (
-    `<link rel="preload" as="style" crossorigin href="${href}">` +
-    `<link rel="stylesheet" crossorigin href="${href}" media="print" data-deferred-style>`
-  );
-}
 
 export function deferEntryStylesheet(): Plugin {
   return {

@@ -1,5 +1,6 @@
-// The chunks each learner-side page needs beyond the entry's, written to .vite/route-preloads.json for
-// the server: it names them as <link rel="modulepreload"> in the page it serves for that path
+// The chunks and stylesheets each learner-side page needs beyond the entry's, written to
+// .vite/route-preloads.json for the server: it names them (<link rel="modulepreload">, deferred
+// stylesheet links) in the page it serves for that path
 // (src/server/http/client-shell.ts), so a phone downloads the page's code beside the entry's instead of
 // after the entry has run (one round trip less before the first page shows, issue 4). Build only; the
 // file is build metadata, neither served nor precached.
@@ -7,7 +8,7 @@ import path from 'node:path';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 import { ROUTE_PRELOADS_FILE, type RoutePreloads } from '../../src/shared/pwa/route-preloads.ts';
-import { deferredStylesheetLinks } from './defer-stylesheet.ts';
+import { deferredStylesheetLinks } from '../../src/shared/pwa/deferred-stylesheet.ts';
 import { BOOT_MODULES, learnerRouteModules } from './lazy-modules.ts';
 
 function chunksOf(bundle: OutputBundle) {
@@ -48,29 +49,53 @@ export function bootPreloadsFor(bundle: OutputBundle): string[] {
 }
 
 /**
+ * The stylesheets of `files` (chunks), each chunk's after those of the chunks it imports: Mantine's
+ * components build on each other, and a component's rules must follow those of the components it uses
+ * (scripts/web/mantine-styles.ts), as in Mantine's one stylesheet.
+ */
+function stylesheetsOf(bundle: OutputBundle, files: ReadonlySet<string>): string[] {
+  const ordered: string[] = [];
+  const visited = new Set<string>();
+  const visit = (file: string) => {
+    const chunk = bundle[file];
+    if (chunk?.type !== 'chunk' || !files.has(file) || visited.has(file)) return;
+    visited.add(file);
+    chunk.imports.forEach(visit);
+    ordered.push(...(chunk.viteMetadata?.importedCss ?? []));
+  };
+  files.forEach(visit);
+  return [...new Set(ordered)];
+}
+
+/**
  * The stylesheets of the start-up chunks that index.html does not name yet (Mantine's, which the app's
  * chunk imports): without them there, the browser would ask for them only once the app chunk runs, a
  * round trip after every script.
  */
 export function bootStylesheetsFor(bundle: OutputBundle): string[] {
   const { withStaticImports, entries, initial } = chunksOf(bundle);
-  const named = withStaticImports(entries);
-  const cssOf = (files: Iterable<string>) =>
-    [...files].flatMap((file) => {
-      const chunk = bundle[file];
-      return chunk?.type === 'chunk' ? [...(chunk.viteMetadata?.importedCss ?? [])] : [];
-    });
-  const already = new Set(cssOf(named));
-  return [...new Set(cssOf(initial))].filter((file) => !already.has(file)).map((file) => `/${file}`);
+  const already = new Set(stylesheetsOf(bundle, withStaticImports(entries)));
+  return stylesheetsOf(bundle, initial)
+    .filter((file) => !already.has(file))
+    .map((file) => `/${file}`);
 }
 
-/** Each route's chunks and their static imports, less the start-up ones (index.html names those). */
+/**
+ * Each route's chunks and their static imports, less the start-up ones (index.html names those), then
+ * their stylesheets less the start-up ones.
+ */
 export function routePreloadsFor(bundle: OutputBundle, routes: Record<string, string[]>): RoutePreloads {
   const { chunkOf, withStaticImports, initial } = chunksOf(bundle);
+  const initialStylesheets = new Set(stylesheetsOf(bundle, initial));
   const preloads: RoutePreloads = {};
   for (const [route, modules] of Object.entries(routes)) {
-    const starts = modules.map((module) => chunkOf(module, route));
-    preloads[route] = [...withStaticImports(starts)].filter((file) => !initial.has(file)).map((f) => `/${f}`);
+    const own = new Set(
+      [...withStaticImports(modules.map((module) => chunkOf(module, route)))].filter(
+        (file) => !initial.has(file),
+      ),
+    );
+    const stylesheets = stylesheetsOf(bundle, own).filter((file) => !initialStylesheets.has(file));
+    preloads[route] = [...own, ...stylesheets].map((file) => `/${file}`);
   }
   return preloads;
 }

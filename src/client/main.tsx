@@ -1,3 +1,5 @@
+// Mantine's global styles first; each component's come with its code (scripts/web/mantine-styles.ts).
+import 'virtual:mantine-styles';
 import { startTransition } from 'react';
 import { installGlobalErrorLogging } from './lib/state/error-log.ts';
 import { hydratePreferences, language } from './lib/state/preferences.ts';

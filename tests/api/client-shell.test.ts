@@ -1,5 +1,5 @@
 // The app shell the server sends for a page (src/server/http/client-shell.ts): the page's chunks as
-// modulepreload links; on the home page its first banner preloaded and painted, and the answers of its
+// modulepreload links and their stylesheets as deferred ones; on the home page its first banner preloaded and painted, and the answers of its
 // public GETs as the API gives them; the SPA fallback's rules unchanged.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,6 +14,7 @@ import {
   firstAnswerKey,
 } from '../../src/shared/pwa/first-answers.ts';
 import { withHints } from '../../src/server/http/client-shell.ts';
+import { deferredStylesheetLinks } from '../../src/shared/pwa/deferred-stylesheet.ts';
 import { createBanner, listBanners } from '../../src/server/exam-plans/service.ts';
 import { createTestApp, type TestContext } from '../helpers/api.ts';
 
@@ -22,7 +23,12 @@ const SHELL = `<!doctype html><html><head><title>shell</title></head><body><div 
 const preloads = {
   '/': ['/assets/PortalPage-a1.js'],
   '/userCenter/achievementQuery': ['/assets/UserCenterArea-b2.js', '/assets/AchievementQueryPage-c3.js'],
-  '/login': ['/assets/LoginPage-d4.js', 'https://elsewhere.example/evil.js'],
+  '/login': [
+    '/assets/LoginPage-d4.js',
+    'https://elsewhere.example/evil.js',
+    '/assets/CaptchaField-f6.css',
+    'https://elsewhere.example/evil.css',
+  ],
 };
 
 let ctx: TestContext;
@@ -111,6 +117,14 @@ describe('app shell', () => {
   it('never names a script from elsewhere', async () => {
     const res = await get('/login');
     expect(modulePreloads(res.body)).toEqual(['/assets/LoginPage-d4.js']);
+  });
+
+  it('names a page’s own stylesheets as deferred ones the first render applies, and none from elsewhere', async () => {
+    const res = await get('/login');
+    const head = res.body.slice(0, res.body.indexOf('</head>'));
+    expect(head).toContain(deferredStylesheetLinks('/assets/CaptchaField-f6.css'));
+    expect(res.body.match(/\.css"/g)).toHaveLength(2);
+    expect(res.body).not.toContain('evil.css');
   });
 
   it('keeps the fallback rules: assets are files or 404s, unknown API paths JSON 404s', async () => {

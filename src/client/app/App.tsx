@@ -1,4 +1,3 @@
-import '@mantine/core/styles.css';
 import { MantineProvider, type CSSVariablesResolver } from '@mantine/core';
 import { notificationsStore } from '@mantine/notifications';
 import { useSignals } from '@preact/signals-react/runtime';

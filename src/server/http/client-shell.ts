@@ -1,6 +1,7 @@
 // The app shell (the build's index.html) as the server sends it for a page, with hints for that page:
-// - <link rel="modulepreload"> for the page's own chunks (.vite/route-preloads.json, written by the
-//   build), so a phone downloads them beside the entry's instead of after the entry has run;
+// - <link rel="modulepreload"> for the page's own chunks and deferred stylesheet links for their styles
+//   (.vite/route-preloads.json, written by the build), so a phone downloads them beside the entry's
+//   instead of after the entry has run, and the first render applies them with the others;
 // - the answers of the page's first public GETs (shared/pwa/first-answers.ts), so it renders its data on
 //   its first render instead of asking after the scripts have run;
 // - on the portal's home page, its first banner painted with the HTML at the place the page shows it:
@@ -10,11 +11,12 @@
 // and its page asks for its data.
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { deferredStylesheetLinks } from '../../shared/pwa/deferred-stylesheet.ts';
 import { FIRST_ANSWERS_ELEMENT_ID, FIRST_PAINT_MARKER } from '../../shared/pwa/first-answers.ts';
 import { ROUTE_PRELOADS_FILE, type RoutePreloads } from '../../shared/pwa/route-preloads.ts';
 
 export interface ShellHints {
-  /** Chunk URLs of the page ('/assets/...'). */
+  /** Chunk and stylesheet URLs of the page ('/assets/...'). */
   modules: readonly string[];
   /** The banner the first paint shows (a same-origin upload URL). */
   banner?: string | undefined;
@@ -24,6 +26,7 @@ export interface ShellHints {
 
 /** Only our own hashed chunks and uploads are ever named; anything else is dropped. */
 const MODULE_URL = /^\/assets\/[\w.-]+\.js$/;
+const STYLESHEET_URL = /^\/assets\/[\w.-]+\.css$/;
 const IMAGE_URL = /^\/api\/v1\/uploads\/[\w.-]+$/;
 
 /** JSON that is safe inside <script>: no '<', so no '</script>' or '<!--'. */
@@ -43,6 +46,7 @@ export function withHints(html: string, hints: ShellHints): string {
     ...hints.modules
       .filter((url) => MODULE_URL.test(url))
       .map((url) => `<link rel="modulepreload" crossorigin href="${url}">`),
+    ...hints.modules.filter((url) => STYLESHEET_URL.test(url)).map(deferredStylesheetLinks),
   ].join('');
   const banner = image
     ? `<div class="app-shell-first"><div class="app-shell-banner"><div><div><div>` +

@@ -54,7 +54,7 @@ function sampleBundle(): OutputBundle {
       'assets/App.css',
       'assets/index.css',
     ]),
-    'assets/mantine.js': chunk('assets/mantine.js', []),
+    'assets/mantine.js': chunk('assets/mantine.js', [], undefined, false, ['assets/mantine.css']),
     'assets/Page.js': chunk(
       'assets/Page.js',
       ['assets/mantine.js', 'assets/Table.js'],
@@ -62,7 +62,7 @@ function sampleBundle(): OutputBundle {
       false,
       ['assets/Page.css'],
     ),
-    'assets/Table.js': chunk('assets/Table.js', ['assets/icons.js']),
+    'assets/Table.js': chunk('assets/Table.js', ['assets/icons.js'], undefined, false, ['assets/Table.css']),
     'assets/icons.js': chunk('assets/icons.js', []),
     'assets/Chrome.js': chunk('assets/Chrome.js', ['assets/icons.js'], 'src/Chrome.tsx'),
   } as unknown as OutputBundle;
@@ -76,12 +76,20 @@ describe('route preloads', () => {
   });
 
   it('names the start-up chunks’ stylesheets that index.html does not name yet, and no page’s', () => {
-    expect(bootStylesheetsFor(sampleBundle())).toEqual(['/assets/App.css']);
+    // Those of the chunks a chunk imports come first: a component's rules follow those it builds on.
+    expect(bootStylesheetsFor(sampleBundle())).toEqual(['/assets/mantine.css', '/assets/App.css']);
   });
 
-  it('lists a route’s chunks with their static imports, less the start-up ones', () => {
+  it('lists a route’s chunks with their static imports, then their stylesheets, less the start-up ones', () => {
     expect(routePreloadsFor(sampleBundle(), { '/page': ['src/Chrome.tsx', 'src/Page.tsx'] })).toEqual({
-      '/page': ['/assets/Chrome.js', '/assets/icons.js', '/assets/Page.js', '/assets/Table.js'],
+      '/page': [
+        '/assets/Chrome.js',
+        '/assets/icons.js',
+        '/assets/Page.js',
+        '/assets/Table.js',
+        '/assets/Table.css',
+        '/assets/Page.css',
+      ],
     });
   });
 
