@@ -2,7 +2,7 @@
 // manifest (vite build runs first; build.manifest is on in vite.config.ts).
 // A route loads: the entry chunk and its static imports, plus the route's lazily loaded chunks (the page,
 // and for the back office its chrome) and their static imports. Which modules those are is read from the
-// client's route registries (src/client/app/routes.tsx, learner-pages.ts, manage-pages.ts), so the
+// client's route registries (src/client/app/chrome-loaders.ts, learner-pages.ts, manage-pages.ts), so the
 // figures follow the code when a page is replaced. Chunks that a page loads later (on a click, a
 // language switch...) are not counted: they are not part of the first render.
 import fs from 'node:fs';
@@ -33,13 +33,13 @@ export interface EntryRoute {
 
 export const ENTRY_ROUTES: EntryRoute[] = [
   { route: '/', side: 'learner', lazy: [{ file: 'src/client/app/learner-pages.ts', key: '/' }] },
-  { route: '/login', side: 'learner', lazy: [{ file: 'src/client/app/routes.tsx', lazyConst: 'LoginPage' }] },
+  { route: '/login', side: 'learner', lazy: [{ file: 'src/client/app/chrome-loaders.ts', key: 'login' }] },
   {
     route: '/userCenter',
     side: 'learner',
     lazy: [
-      // The learner chrome is a lazy chunk of its own (routes.tsx), then the summary page.
-      { file: 'src/client/app/routes.tsx', lazyConst: 'UserCenterArea' },
+      // The learner chrome is a lazy chunk of its own (chrome-loaders.ts), then the summary page.
+      { file: 'src/client/app/chrome-loaders.ts', key: 'userCenter' },
       { file: 'src/client/app/learner-pages.ts', key: '' },
     ],
   },
@@ -47,7 +47,7 @@ export const ENTRY_ROUTES: EntryRoute[] = [
     route: '/manage/index',
     side: 'admin',
     lazy: [
-      { file: 'src/client/app/routes.tsx', lazyConst: 'ManageLayout' },
+      { file: 'src/client/app/chrome-loaders.ts', key: 'manage' },
       // The server's menu tree gives /manage/index the component name 'index'.
       { file: 'src/client/app/manage-pages.ts', key: 'index' },
     ],
@@ -94,7 +94,7 @@ export function routeBundle(manifest: Manifest, entry: EntryRoute): RouteBundle 
   for (const module of BOOT_MODULES) if (!manifest[module]) missing.push(`${module}: not in the build`);
   for (const source of entry.lazy) {
     const modulePath = lazyModulePath(source);
-    const label = 'key' in source ? `${source.file} '${source.key}'` : `${source.file} ${source.lazyConst}`;
+    const label = `${source.file} '${source.key}'`;
     if (!modulePath) missing.push(`${label}: not registered`);
     else if (!manifest[modulePath]) missing.push(`${label}: ${modulePath} not in the build`);
     else starts.push(modulePath);

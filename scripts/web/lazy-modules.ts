@@ -1,11 +1,14 @@
 // Which module a lazily loaded route renders, read from the client's route registries
-// (src/client/app/routes.tsx, learner-pages.ts, manage-pages.ts) rather than a second list that could
+// (src/client/app/chrome-loaders.ts, learner-pages.ts, manage-pages.ts) rather than a second list that could
 // drift from them. Used by the build (route-preloads.ts) and by the bundle benchmark.
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** Where a lazily loaded module of a route is declared: a registry key or a `const X = lazy(...)`. */
-export type LazySource = { file: string; key: string } | { file: string; lazyConst: string };
+/** Where a lazily loaded module of a route is declared: a key of a registry of loaders. */
+export interface LazySource {
+  file: string;
+  key: string;
+}
 
 /**
  * Modules src/client/main.tsx imports at start, to evaluate each in a task of its own: part of every first
@@ -13,7 +16,7 @@ export type LazySource = { file: string; key: string } | { file: string; lazyCon
  */
 export const BOOT_MODULES = ['node_modules/react-dom/client.js', 'src/client/app/App.tsx'];
 
-const ROUTES_FILE = 'src/client/app/routes.tsx';
+const CHROME_LOADERS_FILE = 'src/client/app/chrome-loaders.ts';
 const LEARNER_PAGES_FILE = 'src/client/app/learner-pages.ts';
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
@@ -27,16 +30,14 @@ function repoPath(fromFile: string, specifier: string): string {
     .join('/');
 }
 
-/** The repo-relative path of the module a registry entry or lazy const imports, or undefined. */
+/** The repo-relative path of the module a registry entry imports, or undefined. */
 export function lazyModulePath(source: LazySource): string | undefined {
   const text = fs.readFileSync(source.file, 'utf8');
-  const pattern =
-    'key' in source
-      ? new RegExp(
-          String.raw`(?:^|[\s{,])(?:'${escape(source.key)}'|"${escape(source.key)}"${/^\w+$/.test(source.key) ? `|${source.key}` : ''})\s*:\s*${IMPORT_CALL}`,
-          'm',
-        )
-      : new RegExp(String.raw`\b${escape(source.lazyConst)}\s*=\s*lazy\(\s*${IMPORT_CALL}`);
+  const key = escape(source.key);
+  const pattern = new RegExp(
+    String.raw`(?:^|[\s{,])(?:'${key}'|"${key}"${/^\w+$/.test(source.key) ? `|${key}` : ''})\s*:\s*${IMPORT_CALL}`,
+    'm',
+  );
   const specifier = pattern.exec(text)?.[1];
   return specifier ? repoPath(source.file, specifier) : undefined;
 }
@@ -63,8 +64,8 @@ export function learnerRouteModules(): Record<string, string[]> {
     if (!module) throw new Error(`route registry: ${JSON.stringify(source)} not found`);
     return module;
   };
-  const login = required({ file: ROUTES_FILE, lazyConst: 'LoginPage' });
-  const userCenter = required({ file: ROUTES_FILE, lazyConst: 'UserCenterArea' });
+  const login = required({ file: CHROME_LOADERS_FILE, key: 'login' });
+  const userCenter = required({ file: CHROME_LOADERS_FILE, key: 'userCenter' });
   const routes: Record<string, string[]> = { '/login': [login], '/manage/login': [login] };
   const pages = registryEntries(LEARNER_PAGES_FILE, 'userCenterPages');
   const publicPages = registryEntries(LEARNER_PAGES_FILE, 'publicPages');

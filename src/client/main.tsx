@@ -16,6 +16,10 @@ import { yieldToBrowser } from './lib/dom/yield.ts';
 // React DOM and the app itself (Mantine, routes, layouts) are evaluated after the entry, each in a task of
 // its own: a slow phone runs three medium tasks instead of one long one (issue 4). The build names their
 // chunks in index.html (scripts/web/route-preloads.ts), so they download beside the entry's.
+/** How long the first render waits for the first page's chunks before it shows a spinner instead. */
+const FIRST_PAGE_WAIT_MS = 3000;
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 async function start() {
   installGlobalErrorLogging();
   const reactDom = import('react-dom/client');
@@ -29,7 +33,7 @@ async function start() {
     applyDeferredStylesheets(),
   ]);
   // The first page's chunks download, and its own GETs start, while the guard asks for the user info.
-  preloadRoute(window.location.pathname);
+  const firstPage = preloadRoute(window.location.pathname);
   // Offline caches and outbox; service worker, update prompt and install offer, loaded as their own
   // chunk so they stay out of the first render's bundle (issue 4).
   startOffline();
@@ -37,6 +41,9 @@ async function start() {
   const { createRoot } = await reactDom;
   await yieldToBrowser();
   const { App } = await import('./app/App.tsx');
+  // The first render waits (a little) for the first page's chunks, so it draws the page, not a spinner
+  // that React would then keep for a moment before revealing the page (index.html's shell shows meanwhile).
+  await Promise.race([firstPage, delay(FIRST_PAGE_WAIT_MS)]);
   // A transition: React renders the first page in slices and yields to the browser between them, so a
   // slow phone stays responsive while the page builds (no long task blocks input).
   const root = createRoot(document.getElementById('root')!);

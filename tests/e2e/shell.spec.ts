@@ -13,7 +13,8 @@ async function cookieNames(context: BrowserContext): Promise<string[]> {
 }
 
 async function pathAfterGuard(page: Page, expected: string) {
-  await page.waitForURL((url) => url.pathname === expected);
+  // At commit: a 401 reloads the page, which may abort a wait for a load event that has not come yet.
+  await page.waitForURL((url) => url.pathname === expected, { waitUntil: 'commit' });
   expect(new URL(page.url()).pathname).toBe(expected);
 }
 

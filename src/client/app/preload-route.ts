@@ -1,35 +1,39 @@
 // The route preloader main.tsx runs before the app itself is evaluated: it names the same chunks as the
-// lazy components of routes.tsx (the same import() calls, so one request each) and starts a learner
+// lazy components of routes.tsx (the same loaders, so one request each) and starts a learner
 // page's own GETs. Kept apart from routes.tsx so it needs neither React DOM nor Mantine.
 import { isLoggedIn } from '../lib/state/session.ts';
 import { findManageRoute } from './guards/run-guard.ts';
 import { publicPages, userCenterPages, type UserCenterPage } from './learner-pages.ts';
 import { managePageLoader } from './manage-pages.ts';
 import { accessibleRoutes } from './menus/state.ts';
+import { chromeLoaders } from './chrome-loaders.ts';
+import { loadModule } from './page-registry.ts';
 
 /**
  * Starts downloading the chunks `path` renders (chrome and page), so they arrive while the guard waits for
- * the user info instead of after it. The same import() calls as the lazy components: one request each.
+ * the user info instead of after it. The same loaders as the lazy components (chrome-loaders.ts and the
+ * page registries), through loadModule: one request each, and once loaded they render without suspending.
  * A learner-side page's own GETs start as soon as its module is there (`preloadData`, lib/api/client.ts
  * getEarly); the user centre's only with a learner session, which the guard then checks.
+ * Resolves when every chunk is there or failed.
  */
-export function preloadRoute(path: string): void {
+export function preloadRoute(path: string): Promise<void> {
   const loads: Promise<unknown>[] = [];
   if (path === '/login' || path === '/manage/login') {
-    loads.push(import('../features/auth/pages/LoginPage.tsx'));
+    loads.push(loadModule(chromeLoaders.login));
   } else if (path === '/userCenter' || path.startsWith('/userCenter/')) {
-    loads.push(import('./layouts/learner/UserCenterArea.tsx'));
+    loads.push(loadModule(chromeLoaders.userCenter));
     const page = userCenterPages[(path.split('/')[2] ?? '') as UserCenterPage | ''];
-    if (page) loads.push(page().then((module) => isLoggedIn('learner') && module.preloadData?.()));
+    if (page) loads.push(loadModule(page).then((module) => isLoggedIn('learner') && module.preloadData?.()));
   } else if (path.startsWith('/manage/')) {
-    loads.push(import('./layouts/manage/ManageLayout.tsx'));
+    loads.push(loadModule(chromeLoaders.manage));
     const route = findManageRoute(path, accessibleRoutes.peek());
     const page = route && !route.isGroup ? managePageLoader(route.component) : undefined;
-    if (page) loads.push(page());
+    if (page) loads.push(loadModule(page));
   } else {
     const page = publicPages[path];
-    if (page) loads.push(page().then((module) => module.preloadData?.()));
+    if (page) loads.push(loadModule(page).then((module) => module.preloadData?.()));
   }
   // A failed download is retried (and reported) when the page itself renders.
-  for (const load of loads) load.catch(() => undefined);
+  return Promise.allSettled(loads).then(() => undefined);
 }

@@ -6,7 +6,7 @@
 // back office the persisted menus) it renders at once while the guard re-checks in the background and
 // redirects if the answer says so; its chunks are requested before the guard's user-info call returns.
 import { useSignals } from '@preact/signals-react/runtime';
-import { Suspense, lazy, startTransition, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, startTransition, useEffect, useState, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { notifications } from '@mantine/notifications';
 import { TOAST_DURATION_MS } from '../../shared/api/constants.ts';
@@ -16,19 +16,16 @@ import { PUBLIC_FEATURE_PATHS, publicPages } from './learner-pages.ts';
 import { managePageLoader } from './manage-pages.ts';
 import { accessibleRoutes } from './menus/state.ts';
 import { isLoggedIn, sessionSignal } from '../lib/state/session.ts';
+import { chromeLoaders } from './chrome-loaders.ts';
 import { LazyPage, PageLoader } from './lazy-page.tsx';
+import { lazyLoaded } from './page-registry.ts';
 import { NotFoundPage, UnauthorizedPage } from './pages/ErrorPage.tsx';
 import { LogoutPage } from './pages/LogoutPage.tsx';
 import { RedirectPage } from './pages/RedirectPage.tsx';
 
-const LoginPage = lazy(() => import('../features/auth/pages/LoginPage.tsx'));
-// The learner chrome is its own chunk too: the login pages and the back office never download it.
-const UserCenterArea = lazy(() => import('./layouts/learner/UserCenterArea.tsx'));
-
-// The back-office chrome (engineer C2) is its own chunk: learner pages never download it.
-const ManageLayout = lazy(() =>
-  import('./layouts/manage/ManageLayout.tsx').then((module) => ({ default: module.ManageLayout })),
-);
+const LoginPage = lazyLoaded(chromeLoaders.login);
+const UserCenterArea = lazyLoaded(chromeLoaders.userCenter);
+const ManageLayout = lazyLoaded(chromeLoaders.manage, (module) => module.ManageLayout);
 
 /** A back-office path: the menu route it matches, its page, inside the back-office chrome. */
 function ManageArea({ path }: { path: string }) {
