@@ -100,7 +100,10 @@ export async function cachedQuery<T>(key: string, fetcher: () => Promise<T>): Pr
     const data = await fetcher();
     const fetchedAt = Date.now();
     // The learner may have logged out while the request was running: never store under a stale owner.
-    if (owner && owner === currentLearnerKey()) await writeCached(owner, key, { data, fetchedAt });
+    // The answer shows without waiting for the device's storage (slow the first time); a later read or
+    // wipe of the store runs after this write (serial).
+    if (owner && owner === currentLearnerKey())
+      writeCached(owner, key, { data, fetchedAt }).catch(() => undefined);
     return { data, fetchedAt, stale: false, offline: false };
   } catch (error) {
     if (!mayUseStoredCopy(error)) throw error;

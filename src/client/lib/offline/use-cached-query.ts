@@ -49,11 +49,24 @@ export function useCachedQuery<T>(key: string, fetcher: () => Promise<T>): Cache
     async (withStoredFirst: boolean) => {
       const run = ++generation.run;
       if (!stateRef.current.refreshing) setState((s) => ({ ...s, refreshing: true }));
+      // The request starts at once; the stored copy shows while it runs, never after its answer.
+      let answered = false;
+      const fresh = cachedQuery(key, () => fetcherRef.current()).finally(() => {
+        answered = true;
+      });
+      fresh.catch(() => undefined); // handled below, once the stored copy is read
       // Answers render as transitions: a long list is built in slices instead of one long task.
       if (withStoredFirst) {
-        const stored = await readCached<T>(key, owner);
+        // An answer already there (written into the page, lib/api/client.ts) does not wait for the device.
+        const stored = await Promise.race([
+          readCached<T>(key, owner),
+          fresh.then(
+            () => null,
+            () => null,
+          ),
+        ]);
         if (run !== generation.run) return;
-        if (stored)
+        if (stored && !answered)
           startTransition(() =>
             setState((s) => ({
               ...s,
@@ -65,7 +78,7 @@ export function useCachedQuery<T>(key: string, fetcher: () => Promise<T>): Cache
           );
       }
       try {
-        const result = await cachedQuery(key, () => fetcherRef.current());
+        const result = await fresh;
         if (run !== generation.run) return;
         startTransition(() =>
           setState({
