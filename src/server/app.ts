@@ -20,6 +20,7 @@ import type { Database, Db } from './db/client.ts';
 import { AppError } from './errors.ts';
 import { portalFirstPaint } from './exam-plans/portal-shell.ts';
 import { clientShell, type ShellHints } from './http/client-shell.ts';
+import { learnerFirstAnswers } from './http/learner-first-answers.ts';
 import authPlugin from './plugins/auth.ts';
 import idempotencyPlugin from './plugins/idempotency.ts';
 import { apiRoutes } from './routes.ts';
@@ -141,9 +142,12 @@ async function registerClient(app: FastifyInstance, clientDir: string) {
     request: FastifyRequest,
     reply: FastifyReply,
     first: Omit<ShellHints, 'modules'> = {},
+    { personal = false } = {},
   ) =>
     reply
-      .header('Cache-Control', 'no-cache')
+      // A page with a learner's own answers is never stored, by the browser or anything between.
+      .header('Cache-Control', personal ? 'private, no-store' : 'no-cache')
+      .header('Vary', 'Cookie')
       .type('text/html; charset=utf-8')
       .send(await shell.html(request.url, first));
   await app.register(fastifyStatic, {
@@ -161,7 +165,7 @@ async function registerClient(app: FastifyInstance, clientDir: string) {
   });
   // The portal's home page: its banners and skill tests come with it, the first banner painted.
   app.get('/', async (request, reply) => sendShell(request, reply, await portalFirstPaint(app.db)));
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const isAsset = path.extname(url) !== '';
     // The static wildcard route also matches /api/*: an unknown API path is a JSON 404, never the shell.
@@ -169,6 +173,8 @@ async function registerClient(app: FastifyInstance, clientDir: string) {
     if (request.method !== 'GET' && request.method !== 'HEAD')
       return reply.status(404).send({ message: '页面不存在' });
     if (isAsset) return reply.status(404).type('text/plain').send('Not found');
-    return sendShell(request, reply);
+    // A user-centre page opened with the learner's session comes with the learner's first answers.
+    const answers = await learnerFirstAnswers(app, request);
+    return sendShell(request, reply, { answers }, { personal: Object.keys(answers).length > 0 });
   });
 }

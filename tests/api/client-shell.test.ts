@@ -11,12 +11,16 @@ import {
   PORTAL_BANNERS_URL,
   PORTAL_HOME_TESTS_QUERY,
   PORTAL_SKILL_TESTS_URL,
+  LEARNER_INFO_GET,
+  MY_SCORES_FIRST_GET,
   firstAnswerKey,
+  type FirstGet,
 } from '../../src/shared/pwa/first-answers.ts';
+import { STORAGE_KEYS } from '../../src/shared/api/constants.ts';
 import { withHints } from '../../src/server/http/client-shell.ts';
 import { deferredStylesheetLinks } from '../../src/shared/pwa/deferred-stylesheet.ts';
 import { createBanner, listBanners } from '../../src/server/exam-plans/service.ts';
-import { createTestApp, type TestContext } from '../helpers/api.ts';
+import { createTestApp, login, request, type TestContext } from '../helpers/api.ts';
 
 const clientDir = `.tmp/shell-client-${process.pid}`;
 const SHELL = `<!doctype html><html><head><title>shell</title></head><body><div id="root">${FIRST_PAINT_MARKER}</div></body></html>`;
@@ -144,5 +148,69 @@ describe('app shell', () => {
     const later = new Date(Date.now() + 5_000);
     fs.utimesSync(path.join(clientDir, 'index.html'), later, later);
     expect((await get('/enroll')).body).toBe(next);
+  });
+});
+
+describe('a user-centre page opened with the learner’s session', () => {
+  const open = (url: string, token?: string) =>
+    ctx.app.inject({
+      method: 'GET',
+      url,
+      headers: token ? { cookie: `${STORAGE_KEYS.learnerToken}=${token}` } : {},
+    });
+  const apiAnswer = async (get: FirstGet, token: string) => {
+    const res = await request(ctx.app, {
+      method: 'GET',
+      url: `/api${firstAnswerKey(get.url, get.params)}`,
+      token,
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json() as unknown;
+  };
+
+  it('carries that learner’s user info and first page of scores, exactly as the API answers them', async () => {
+    for (const username of ['learner', 'learner2']) {
+      const token = await login(ctx.app, username, 'learners');
+      const res = await open('/userCenter/achievementQuery', token);
+      expect(res.statusCode).toBe(200);
+      // Never stored by the browser or anything between.
+      expect(res.headers['cache-control']).toBe('private, no-store');
+      expect(String(res.headers.vary)).toContain('Cookie');
+      expect(firstAnswers(res.body)).toEqual({
+        [firstAnswerKey(LEARNER_INFO_GET.url, LEARNER_INFO_GET.params)]: await apiAnswer(
+          LEARNER_INFO_GET,
+          token,
+        ),
+        [firstAnswerKey(MY_SCORES_FIRST_GET.url, MY_SCORES_FIRST_GET.params)]: await apiAnswer(
+          MY_SCORES_FIRST_GET,
+          token,
+        ),
+      });
+      const info = firstAnswers(res.body)![firstAnswerKey(LEARNER_INFO_GET.url, LEARNER_INFO_GET.params)];
+      expect(JSON.stringify(info)).toContain(username);
+    }
+    const home = await open('/userCenter', await login(ctx.app, 'learner', 'learners'));
+    expect(Object.keys(firstAnswers(home.body)!)).toEqual([
+      firstAnswerKey(LEARNER_INFO_GET.url, LEARNER_INFO_GET.params),
+    ]);
+  });
+
+  it('carries nothing without a valid learner session, or on any other page', async () => {
+    const admin = await login(ctx.app, 'founder', 'administrators');
+    const learner = await login(ctx.app, 'learner', 'learners');
+    for (const [url, token] of [
+      ['/userCenter/achievementQuery', undefined],
+      ['/userCenter/achievementQuery', 'not-a-token-at-all-0000000000'],
+      ['/userCenter/achievementQuery', 'bad token'],
+      // An administrator's token is no learner session.
+      ['/userCenter/achievementQuery', admin],
+      ['/manage/examinationAffairsManage/plan', learner],
+      ['/login', learner],
+    ] as const) {
+      const res = await open(url, token);
+      expect(res.statusCode).toBe(200);
+      expect(firstAnswers(res.body)).toBeNull();
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
   });
 });

@@ -78,9 +78,15 @@ test('the learner sees published scores and the certificate, and its QR verifica
   expect(certified, 'the demo learner holds a certificate').toBeTruthy();
   const certificate = certified!.certificate!;
 
+  const asked: string[] = [];
+  page.on('request', (sent) => asked.push(new URL(sent.url()).pathname));
   await loginWithToken(page, 'learner', '/userCenter/achievementQuery');
   const card = page.locator(`[data-testid="score-card"][data-plan-code="${certified!.plan_code}"]`);
   await expect(card).toBeVisible({ timeout: 30_000 });
+  // The page came with the learner's user info and first page of scores (issue 4): neither was asked for.
+  expect(asked).toContain('/userCenter/achievementQuery');
+  expect(asked).not.toContain('/api/v0/user/occupational-skill-tests/examScores');
+  expect(asked).not.toContain('/api/v1/user/info');
   await expect(card.getByTestId('score-result')).toHaveAttribute('data-result', 'passed');
   await expect(card.getByTestId('score-theory')).toHaveText(String(certified!.theory));
   await expect(card.getByTestId('certificate-number')).toHaveText(certificate.number);

@@ -2,12 +2,11 @@
 // read through the offline cache); the certificate PDF is saved through the private-file download.
 import type { ListResponse } from '../../../shared/api/errors.ts';
 import type { LearnerScore } from '../../../shared/certification/schema.ts';
+import { MY_SCORES_URL } from '../../../shared/pwa/first-answers.ts';
 import { learnerGet, learnerGetEarly } from '../../lib/offline/learner-cache.ts';
 
 export type { LearnerScore };
 export { downloadPrivateFile as downloadPdf } from '../../lib/uploads/use-private-file.ts';
-
-const MY_SCORES_URL = '/v0/user/occupational-skill-tests/examScores';
 
 export function fetchMyScores(query: { page: number; limit: number }): Promise<ListResponse<LearnerScore>> {
   return learnerGet(MY_SCORES_URL, query);

@@ -151,10 +151,12 @@ function earlyKey(url: string, options: RequestOptions = {}): string {
 }
 
 /**
- * Answers the server wrote into the page it sent (shared/pwa/first-answers.ts): public GETs of the first
- * page, read by that page while it first renders (a render React throws away and repeats reads them
- * again), until the page, once shown, forgets them, or FIRST_ANSWERS_TTL_MS after the navigation: a page
- * opened later asks for fresh data.
+ * Answers the server wrote into the page it sent (shared/pwa/first-answers.ts), for FIRST_ANSWERS_TTL_MS
+ * after the navigation: a page opened later asks for fresh data.
+ * - The portal's public GETs are read by its page while it first renders (a render React throws away and
+ *   repeats reads them again), until the page, once shown, forgets them (firstAnswer).
+ * - A GET the page makes (api.get) with an answer there resolves with it, once: the user centre's first
+ *   GETs (the learner's user info, the scores page's first page).
  */
 export const FIRST_ANSWERS_TTL_MS = 60_000;
 let firstAnswers: Map<string, unknown> | undefined;
@@ -214,7 +216,20 @@ export function getEarly(url: string, options?: RequestOptions): void {
   early.set(key, { answer, expires: now + EARLY_TTL_MS });
 }
 
+/** The answer written into the page for `GET url?params`, handed out once (a learner's own data). */
+function takeFirstAnswer(url: string, params?: Params): unknown {
+  const query = sortedQuery(params);
+  const key = query ? `${url}?${query}` : url;
+  if (!firstAnswerWaiting(key)) return undefined;
+  const answer = firstAnswersOf().get(key);
+  firstAnswersOf().delete(key);
+  return answer;
+}
+
 function get<T>(url: string, options?: RequestOptions): Promise<T> {
+  // The server answered it in the page (a user-centre page's first GETs): no round trip.
+  const first = takeFirstAnswer(url, options?.params);
+  if (first !== undefined) return Promise.resolve(first as T);
   // Most GETs have nothing waiting: no key to build.
   if (early.size === 0) return request<T>('get', url, undefined, options);
   const key = earlyKey(url, options);

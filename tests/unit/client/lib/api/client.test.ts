@@ -276,6 +276,20 @@ describe('API client (spec §7, §8)', () => {
       expect(fetchMock).toHaveBeenCalledTimes(2);
     });
 
+    it('answers a GET the page makes from the page once, then asks the server', async () => {
+      const fetchMock = mockFetch(async () => json(200, { fresh: true }));
+      write({ [firstAnswerKey('/v1/user/info', { apiType: 'learners' })]: { id: 7 } });
+      await expect(
+        api.get('/v1/user/info', { params: { apiType: 'learners' }, apiType: 'learners' }),
+      ).resolves.toEqual({ id: 7 });
+      expect(fetchMock).not.toHaveBeenCalled();
+      await expect(api.get('/v1/user/info', { params: { apiType: 'learners' } })).resolves.toEqual({
+        fresh: true,
+      });
+      await expect(api.get('/v1/user/info')).resolves.toEqual({ fresh: true });
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+    });
+
     it('gives nothing once the page has been open a while, or from a damaged island', () => {
       write({ '/v1/old': { n: 1 } });
       vi.spyOn(performance, 'now').mockReturnValue(FIRST_ANSWERS_TTL_MS + 1);

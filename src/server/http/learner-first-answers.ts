@@ -1,0 +1,34 @@
+// The learner's own first GETs of a user-centre page, answered in the page the server sends
+// (shared/pwa/first-answers.ts): the guard and the page render at once instead of asking after the
+// scripts have run. Each GET goes through the API itself (app.inject) with the session cookie's token, so
+// it is authorised and shaped exactly as the page's own request would be; one that fails is left out and
+// the page asks as usual. Whoever holds no valid learner session gets nothing.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { STORAGE_KEYS } from '../../shared/api/constants.ts';
+import { firstAnswerKey, learnerFirstGets } from '../../shared/pwa/first-answers.ts';
+import { shellPath } from './client-shell.ts';
+
+/** The shape of our session tokens (random, URL-safe); anything else is not even tried. */
+const TOKEN = /^[\w-]{16,256}$/;
+
+export async function learnerFirstAnswers(
+  app: FastifyInstance,
+  request: FastifyRequest,
+): Promise<Record<string, unknown>> {
+  const gets = learnerFirstGets(shellPath(request.url));
+  const token = request.cookies[STORAGE_KEYS.learnerToken];
+  if (gets.length === 0 || !token || !TOKEN.test(token)) return {};
+  const answers: Record<string, unknown> = {};
+  await Promise.all(
+    gets.map(async ({ url, params }) => {
+      const query = new URLSearchParams(Object.entries(params).map(([key, value]) => [key, String(value)]));
+      const res = await app.inject({
+        method: 'GET',
+        url: `/api${url}?${query}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      if (res.statusCode === 200) answers[firstAnswerKey(url, params)] = res.json();
+    }),
+  );
+  return answers;
+}
