@@ -1,6 +1,6 @@
 // Which module a lazily loaded route renders, read from the client's route registries
-// (src/client/app/chrome-loaders.ts, learner-pages.ts, manage-pages.ts) rather than a second list that could
-// drift from them. Used by the build (route-preloads.ts) and by the bundle benchmark.
+// (src/client/app/chrome-loaders.ts, learner-pages.ts, manage-pages.ts) rather than a second list that
+// could drift from them. Used by the build (route-preloads.ts) and by the bundle benchmark.
 import fs from 'node:fs';
 import path from 'node:path';
 

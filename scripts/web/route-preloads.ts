@@ -68,9 +68,9 @@ function stylesheetsOf(bundle: OutputBundle, files: ReadonlySet<string>): string
 }
 
 /**
- * The stylesheets of the start-up chunks that index.html does not name yet (Mantine's, which the app's
- * chunk imports): without them there, the browser would ask for them only once the app chunk runs, a
- * round trip after every script.
+ * The stylesheets of the start-up chunks that index.html does not name yet (those of the Mantine
+ * components they carry): without them there, the browser would ask for them only once those chunks run,
+ * a round trip after every script.
  */
 export function bootStylesheetsFor(bundle: OutputBundle): string[] {
   const { withStaticImports, entries, initial } = chunksOf(bundle);
