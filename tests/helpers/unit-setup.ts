@@ -1,6 +1,10 @@
 // jsdom lacks what Mantine and the storage module use in a browser.
 import 'fake-indexeddb/auto';
-import '@testing-library/dom';
+import { configure } from '@testing-library/dom';
+
+// A page rendered through the router loads its lazy chunks first: on a loaded 2-core CI machine that
+// alone can take longer than testing-library's default second for findBy and waitFor.
+configure({ asyncUtilTimeout: 5000 });
 
 if (typeof window !== 'undefined') {
   window.matchMedia ??= (query: string) =>
