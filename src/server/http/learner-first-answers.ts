@@ -21,14 +21,15 @@ export async function learnerFirstAnswers(
   const answers: Record<string, unknown> = {};
   await Promise.all(
     gets.map(async ({ url, params }) => {
-      const query = new URLSearchParams(Object.entries(params).map(([key, value]) => [key, String(value)]));
+      // The key is the GET itself: the API path and its query.
+      const key = firstAnswerKey(url, params);
       try {
         const res = await app.inject({
           method: 'GET',
-          url: `/api${url}?${query}`,
+          url: `/api${key}`,
           headers: { authorization: `Bearer ${token}` },
         });
-        if (res.statusCode === 200) answers[firstAnswerKey(url, params)] = res.json();
+        if (res.statusCode === 200) answers[key] = res.json();
       } catch (error) {
         request.log.warn({ err: error, url }, 'first answer left out');
       }

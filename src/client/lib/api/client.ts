@@ -145,6 +145,12 @@ function sortedQuery(params: Params = {}): string {
   return search.toString();
 }
 
+/** The key of `GET url?params` among the answers written into the page (firstAnswerKey's form). */
+function pageAnswerKey(url: string, params?: Params): string {
+  const query = sortedQuery(params);
+  return query ? `${url}?${query}` : url;
+}
+
 function earlyKey(url: string, options: RequestOptions = {}): string {
   const session = sessionForApiType(options.apiType).value;
   return JSON.stringify([session.token, url, sortedQuery(options.params), options.responseType]);
@@ -204,8 +210,7 @@ export function resetFirstAnswers(): void {
  * the server wrote its answer into the page (same path and query).
  */
 export function getEarly(url: string, options?: RequestOptions): void {
-  const query = sortedQuery(options?.params);
-  if (firstAnswerWaiting(query ? `${url}?${query}` : url)) return;
+  if (firstAnswerWaiting(pageAnswerKey(url, options?.params))) return;
   const now = Date.now();
   for (const [stale, entry] of early) if (entry.expires <= now) early.delete(stale);
   const key = earlyKey(url, options);
@@ -218,8 +223,7 @@ export function getEarly(url: string, options?: RequestOptions): void {
 
 /** The answer written into the page for `GET url?params`, handed out once (a learner's own data). */
 function takeFirstAnswer(url: string, params?: Params): unknown {
-  const query = sortedQuery(params);
-  const key = query ? `${url}?${query}` : url;
+  const key = pageAnswerKey(url, params);
   if (!firstAnswerWaiting(key)) return undefined;
   const answer = firstAnswersOf().get(key);
   firstAnswersOf().delete(key);

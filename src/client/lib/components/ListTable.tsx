@@ -4,10 +4,10 @@
 import { Alert, Box, Button, Center, LoadingOverlay, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useT } from '../i18n/index.ts';
+import { Pager } from './Pager.tsx';
 
 // The hook lives in its own module so a page that lists without the table (the portal) does not
 // download the table, its pager and inputs.
-import { Pager } from './Pager.tsx';
 import type { PagedList } from './use-paged-list.ts';
 
 export { usePagedList, type PagedList } from './use-paged-list.ts';
