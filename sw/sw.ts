@@ -4,7 +4,7 @@
 //   open offline; a missing asset is never answered with HTML (only navigations get the shell);
 // - API GETs that make sense offline: network first with a short timeout, then the cached copy; cache
 //   keys carry a hash of the Authorization header so one user never gets another's answers, and the
-//   page sends CLEAR_USER_CACHES at logout;
+//   page sends CLEAR_USER_CACHES at logout, and an answer still on its way then is not kept (clear-guard.ts);
 // - public uploaded images: cache first with an entry cap, a size cap and an expiry;
 // - updates wait until the page says SKIP_WAITING (the page asks the user first; see
 //   src/client/lib/pwa/register.ts). The very first install takes control at once (clients.claim) so the
@@ -39,6 +39,7 @@ import {
   userCacheId,
   type PageToWorkerMessage,
 } from '../src/shared/pwa/offline.ts';
+import { createClearGuard } from './clear-guard.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
@@ -82,6 +83,8 @@ const markCacheHits: WorkboxPlugin = {
   },
 };
 
+const clearGuard = createClearGuard();
+
 registerRoute(
   // The page's own offline layer (IndexedDB, src/client/lib/offline) marks its requests: it decides
   // about stale data itself, so those go to the network untouched.
@@ -96,6 +99,7 @@ registerRoute(
     plugins: [
       perUserKeys,
       markCacheHits,
+      clearGuard.plugin,
       new CacheableResponsePlugin({ statuses: [200] }),
       new ExpirationPlugin({
         maxEntries: API_CACHE_MAX_ENTRIES,
@@ -141,6 +145,7 @@ registerRoute(
 
 /** Forgets one user's API answers (or everybody's when no user is given); public ones stay. */
 async function clearUserCaches(user?: string): Promise<number> {
+  clearGuard.noteClear();
   const cache = await caches.open(API_CACHE);
   let removed = 0;
   for (const request of await cache.keys()) {
