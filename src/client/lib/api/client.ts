@@ -1,6 +1,6 @@
 // The one HTTP client (spec §7, §8): base /api/, 20 s timeout, the token chosen by apiType, and the error
 // catalogue mapped to toasts in exactly one place. redaxios has no timeout or signal option, so the
-// request goes through a fetch wrapper that adds an AbortController.
+// request goes through a fetch wrapper that adds an AbortController (and reads the body, see below).
 import redaxios, { type Options as RedaxiosOptions } from 'redaxios';
 import { notifications } from '@mantine/notifications';
 import { PASS_THROUGH_403_CODES } from '../../../shared/api/errors.ts';
@@ -82,8 +82,18 @@ async function request<T>(
     timedOut = true;
     controller.abort();
   }, options.timeoutMs ?? REQUEST_TIMEOUT_MS);
-  const fetchWithSignal: typeof fetch = (input, init) =>
-    globalThis.fetch(input, { ...init, signal: controller.signal });
+  // The body is read here, inside the timeout: redaxios swallows a failed body read and would hand back
+  // an "ok" answer without data (a connection cut mid-answer, a timeout during a slow transfer), which a
+  // caller such as the navigation guard would take for an empty answer and end the session on.
+  const fetchWithSignal: typeof fetch = async (input, init) => {
+    const response = await globalThis.fetch(input, { ...init, signal: controller.signal });
+    const body = await response.arrayBuffer();
+    return new Response(body.byteLength > 0 ? body : null, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
+  };
 
   try {
     const response = await redaxios<T>({

@@ -180,6 +180,52 @@ describe('API client (spec §7, §8)', () => {
     expect(toast).toHaveBeenCalledWith((error as Error).message);
   });
 
+  /** A 200 whose body starts and then fails (or stalls until the request's signal aborts). */
+  function brokenBody(init: RequestInit, fail: 'cut' | 'stall'): Response {
+    const body = new ReadableStream<Uint8Array>({
+      start(stream) {
+        stream.enqueue(new TextEncoder().encode('{"real_name":'));
+        if (fail === 'cut') stream.error(new TypeError('network error'));
+        else
+          init.signal?.addEventListener('abort', () =>
+            stream.error(new DOMException('The operation was aborted.', 'AbortError')),
+          );
+      },
+    });
+    return new Response(body, { status: 200, headers: { 'content-type': 'application/json' } });
+  }
+
+  it('an answer cut off mid-body is a network failure, never an ok answer without data', async () => {
+    storeLogin('administrators', { access_token: 'adm', token_type: 'Bearer' });
+    mockFetch(async (_input, init) => brokenBody(init, 'cut'));
+    await expect(api.get('/v1/user/info', { apiType: 'administrators' })).rejects.toBeInstanceOf(
+      NetworkError,
+    );
+    expect(isLoggedIn('admin')).toBe(true);
+  });
+
+  it('a body still arriving after 20 s is a timeout', async () => {
+    vi.useFakeTimers();
+    mockFetch(async (_input, init) => brokenBody(init, 'stall'));
+    const pending = api.get('/v1/slow').catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(await pending).toBeInstanceOf(TimeoutError);
+  });
+
+  it('an empty answer (204) and a download keep their status and bytes', async () => {
+    mockFetch(async (input) =>
+      input.endsWith('/empty')
+        ? new Response(null, { status: 204 })
+        : new Response(new Uint8Array([0x25, 0x50, 0x44, 0x46]), {
+            status: 200,
+            headers: { 'content-type': 'application/pdf' },
+          }),
+    );
+    await expect(api.delete('/v1/empty')).resolves.toBe('');
+    const pdf = await api.get<ArrayBuffer>('/v1/ticket.pdf', { responseType: 'arrayBuffer' });
+    expect([...new Uint8Array(pdf)]).toEqual([0x25, 0x50, 0x44, 0x46]);
+  });
+
   it('silent requests throw without a toast', async () => {
     mockFetch(async () => json(404, { message: 'Not found' }));
     await expect(api.get('/v1/maybe', { silent: true })).rejects.toBeInstanceOf(ApiError);
