@@ -35,6 +35,10 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
+            // Vite's preload helper, which every chunk with a dynamic import uses: its own small chunk, so the
+            // entry imports neither React nor the app's boot modules statically (main.tsx evaluates them in
+            // tasks of their own).
+            { name: 'preload-helper', test: /vite[\\/]preload-helper/ },
             // Mantine's core (provider, Box, styles API, direction...) is needed by the first render of
             // every page: one chunk. Left to the default, tiny parts of it (DirectionProvider) share a
             // chunk with floating-ui, which first-paint pages without popovers then download too.

@@ -89,7 +89,7 @@ export function routeBundle(manifest: Manifest, entry: EntryRoute): RouteBundle 
   const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry && key.endsWith('index.html'));
   if (!entryKey) throw new Error('no index.html entry in the build manifest');
   const missing: string[] = [];
-  // The entry, and the modules main.tsx imports at start (React DOM, the app): every first load has them.
+  // The entry, and the modules it imports at start (start.tsx, React DOM, the app): every first load has them.
   const starts = [entryKey, ...BOOT_MODULES.filter((module) => manifest[module])];
   for (const module of BOOT_MODULES) if (!manifest[module]) missing.push(`${module}: not in the build`);
   for (const source of entry.lazy) {

@@ -11,10 +11,15 @@ export interface LazySource {
 }
 
 /**
- * Modules src/client/main.tsx imports at start, to evaluate each in a task of its own: part of every first
- * load, so the build names their chunks in index.html as it does the entry's.
+ * Modules the entry imports at start (src/client/main.tsx, then start.tsx), to evaluate each in a task of
+ * its own: part of every first load, so the build names their chunks in index.html as it does the entry's.
+ * (React, which main.tsx evaluates first, is in Mantine's core chunk, a static import of start.tsx.)
  */
-export const BOOT_MODULES = ['node_modules/react-dom/client.js', 'src/client/app/App.tsx'];
+export const BOOT_MODULES = [
+  'src/client/start.tsx',
+  'node_modules/react-dom/client.js',
+  'src/client/app/App.tsx',
+];
 
 const CHROME_LOADERS_FILE = 'src/client/app/chrome-loaders.ts';
 const LEARNER_PAGES_FILE = 'src/client/app/learner-pages.ts';

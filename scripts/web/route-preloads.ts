@@ -36,7 +36,7 @@ function chunksOf(bundle: OutputBundle) {
     return seen;
   };
   const entries = chunks.filter((chunk) => chunk.isEntry);
-  /** What every first load fetches: the entry's chunks, and those of the modules main.tsx loads at start. */
+  /** What every first load fetches: the entry's chunks, and those of the modules the entry loads at start. */
   const initial = withStaticImports([...entries, ...BOOT_MODULES.map((m) => chunkOf(m, 'start-up'))]);
   return { chunkOf, withStaticImports, entries, initial };
 }
@@ -104,8 +104,8 @@ export function routePreloads(): Plugin {
   return {
     name: 'skills-platform:route-preloads',
     apply: 'build',
-    // index.html names the start-up chunks and their stylesheets beside the entry's (main.tsx imports
-    // them after the entry; it applies the stylesheets before the first render).
+    // index.html names the start-up chunks and their stylesheets beside the entry's (the entry imports
+    // them after its own; start.tsx applies the stylesheets before the first render).
     transformIndexHtml: {
       order: 'post',
       handler: (html, { bundle }) => {

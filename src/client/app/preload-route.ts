@@ -1,4 +1,4 @@
-// The route preloader main.tsx runs before the app itself is evaluated: it names the same chunks as the
+// The route preloader start.tsx runs before the app itself is evaluated: it names the same chunks as the
 // lazy components of routes.tsx (the same loaders, so one request each) and starts a learner
 // page's own GETs. Kept apart from routes.tsx so it needs neither React DOM nor Mantine.
 import { isLoggedIn } from '../lib/state/session.ts';

@@ -1,5 +1,5 @@
 // A stylesheet that downloads beside the scripts without blocking the app shell's first paint: a preload
-// plus a print-media stylesheet marked data-deferred-style, which main.tsx switches to all media and waits
+// plus a print-media stylesheet marked data-deferred-style, which start.tsx switches to all media and waits
 // for before React's first render (src/client/lib/dom/deferred-stylesheets.ts). Written into index.html
 // by the build (scripts/web/) and, for a page's own chunks, by the server (src/server/http/client-shell.ts).
 

@@ -40,14 +40,20 @@ describe('learnerRouteModules', () => {
   });
 });
 
-/** An entry, the two start-up modules main.tsx imports, a page with a chrome. */
+/** An entry, the three start-up modules it imports (main.tsx, start.tsx), a page with a chrome. */
 function sampleBundle(): OutputBundle {
-  const [reactDom, app] = BOOT_MODULES as [string, string];
+  const [start, reactDom, app] = BOOT_MODULES as [string, string, string];
   return {
     'assets/index.js': chunk('assets/index.js', ['assets/runtime.js'], 'index.html', true, [
       'assets/index.css',
     ]),
     'assets/runtime.js': chunk('assets/runtime.js', []),
+    'assets/start.js': chunk(
+      'assets/start.js',
+      ['assets/runtime.js', 'assets/react.js', 'assets/core.js'],
+      start,
+    ),
+    'assets/core.js': chunk('assets/core.js', ['assets/react.js']),
     'assets/client.js': chunk('assets/client.js', ['assets/runtime.js', 'assets/react.js'], reactDom),
     'assets/react.js': chunk('assets/react.js', []),
     'assets/App.js': chunk('assets/App.js', ['assets/react.js', 'assets/mantine.js'], app, false, [
@@ -71,7 +77,14 @@ function sampleBundle(): OutputBundle {
 describe('route preloads', () => {
   it('names the start-up chunks index.html does not name yet', () => {
     expect(bootPreloadsFor(sampleBundle()).sort()).toEqual(
-      ['/assets/App.js', '/assets/client.js', '/assets/mantine.js', '/assets/react.js'].sort(),
+      [
+        '/assets/start.js',
+        '/assets/core.js',
+        '/assets/App.js',
+        '/assets/client.js',
+        '/assets/mantine.js',
+        '/assets/react.js',
+      ].sort(),
     );
   });
 

@@ -4,7 +4,7 @@
 // then the key.
 // The tables come from `virtual:i18n-tables` (scripts/i18n/vite-plugin.ts): in a build only Chinese is in
 // the bundle and each other language is its own chunk, loaded by loadLanguage() before it is shown
-// (changeLanguage() for a switch, main.tsx for the saved language), so the first load carries one
+// (changeLanguage() for a switch, start.tsx for the saved language), so the first load carries one
 // language instead of four.
 import { useMemo } from 'react';
 import rosetta from 'rosetta';

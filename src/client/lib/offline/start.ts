@@ -1,4 +1,4 @@
-// Starts the offline layer once, after the sessions are hydrated (src/client/main.tsx):
+// Starts the offline layer once, after the sessions are hydrated (src/client/start.tsx):
 // - wipes the learner's cached data when the learner session ends or changes hands;
 // - asks the service worker to forget a user's cached API answers when that user's session ends
 //   (logout, 401, another login): CLEAR_USER_CACHES with the hash of the old Authorization header;

@@ -229,7 +229,7 @@ function watchMissingChunks(): void {
 }
 
 let started = false;
-/** Call once at app start (src/client/main.tsx). */
+/** Call once at app start (src/client/start.tsx). */
 export function startPwa(): void {
   if (started || typeof window === 'undefined') return;
   started = true;
