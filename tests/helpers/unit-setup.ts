@@ -4,7 +4,8 @@ import { configure } from '@testing-library/dom';
 
 // A page rendered through the router loads its lazy chunks first: on a loaded 2-core CI machine that
 // alone can take longer than testing-library's default second for findBy and waitFor.
-configure({ asyncUtilTimeout: 5000 });
+// (Seen at 6.5 s with browser tests running beside the unit tests.)
+configure({ asyncUtilTimeout: 10_000 });
 
 if (typeof window !== 'undefined') {
   window.matchMedia ??= (query: string) =>
