@@ -8,7 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { BrowserContext } from '@playwright/test';
-import { apiLogin, bearer, expect, loginAs, test, waitForWorker } from './fixtures/index.ts';
+import { API_CACHE, CACHE_USER_PARAM, userCacheId } from '../../src/shared/pwa/offline.ts';
+import { apiLogin, bearer, expect, loginAs, loginWithToken, test, waitForWorker } from './fixtures/index.ts';
 
 const run = promisify(execFile);
 
@@ -330,6 +331,69 @@ test("logout, then learner2: nothing of learner's cached data is visible, online
   } finally {
     await context.setOffline(false);
   }
+});
+
+test("an answer still on its way when a learner's session ends is not kept by the service worker", async ({
+  page,
+  context,
+}) => {
+  const token = await loginWithToken(page, 'learner', '/userCenter');
+  await waitForWorker(page);
+  const auth = `Bearer ${token}`;
+  const user = await userCacheId(auth);
+  const held = `/api/v1/user/info?apiType=learners&held=${STAMP}`;
+  const later = `/api/v1/user/info?apiType=learners&later=${STAMP}`;
+  /** The worker's cached API answers of this user whose URL contains `marker`. */
+  const cachedFor = (marker: string) =>
+    page.evaluate(
+      async ({ cacheName, param, user, marker }) => {
+        const cache = await caches.open(cacheName);
+        return (await cache.keys())
+          .map((request) => new URL(request.url))
+          .filter((url) => url.searchParams.get(param) === user && url.href.includes(marker)).length;
+      },
+      { cacheName: API_CACHE, param: CACHE_USER_PARAM, user, marker },
+    );
+
+  // The network holds the answer back until the session has ended.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let reached!: () => void;
+  const atServer = new Promise<void>((resolve) => (reached = resolve));
+  await context.route(`**${held}`, async (route) => {
+    reached();
+    await released;
+    await route.continue();
+  });
+  const answered = page.evaluate(
+    ({ url, auth }) => fetch(url, { headers: { Authorization: auth } }).then((res) => res.status),
+    { url: held, auth },
+  );
+  await atServer;
+
+  // What the page sends when this session ends (logout, 401, another login): forget this user's answers.
+  const cleared = await page.evaluate(
+    (user) =>
+      new Promise<unknown>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = (event) => resolve(event.data);
+        navigator.serviceWorker.controller!.postMessage({ type: 'CLEAR_USER_CACHES', user }, [channel.port2]);
+      }),
+    user,
+  );
+  expect(cleared).toMatchObject({ removed: expect.any(Number) });
+  release();
+  expect(await answered).toBe(200);
+
+  // A request made after the clear is kept as usual; by the time it is, the held one was written or refused.
+  expect(
+    await page.evaluate(
+      ({ url, auth }) => fetch(url, { headers: { Authorization: auth } }).then((res) => res.status),
+      { url: later, auth },
+    ),
+  ).toBe(200);
+  await expect.poll(() => cachedFor(`later=${STAMP}`)).toBe(1);
+  expect(await cachedFor(`held=${STAMP}`)).toBe(0);
 });
 
 test('weak network (400 kbps, 400 ms RTT): the learner summary shows from the device at once, then updates', async ({
