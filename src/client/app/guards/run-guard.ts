@@ -8,7 +8,13 @@ import { api } from '../../lib/api/client.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { addErrorLog, errorLogEnabled } from '../../lib/state/error-log.ts';
 import { setCurrentSystem } from '../../lib/state/preferences.ts';
-import { isLoggedIn, resetAllSessions, resetSession, setUserInfo } from '../../lib/state/session.ts';
+import {
+  isLoggedIn,
+  resetAllSessions,
+  resetSession,
+  sessionSignal,
+  setUserInfo,
+} from '../../lib/state/session.ts';
 import { accessibleRoutes, loadMenus, type ManageRoute } from '../menus/state.ts';
 import { decideNavigation, resolveStaticRedirect, type Area } from './navigation.ts';
 
@@ -87,8 +93,13 @@ export async function runGuard(rawPath: string, deps: GuardDeps = defaultGuardDe
   }
 
   const kind = decision.area;
+  const token = sessionSignal(kind).peek().token;
   try {
     const info = validateUserInfo(await deps.fetchUserInfo(kind));
+    // The session ended or changed hands while the answer was on its way (a logout, another login): the
+    // answer is not the current session's, and is neither shown nor kept on the device.
+    if (sessionSignal(kind).peek().token !== token)
+      return isLoggedIn(kind) ? { type: 'pass' } : { type: 'redirect', to: loginPathOf(kind) };
     setUserInfo(kind, info);
   } catch (error) {
     if (error instanceof NetworkError || error instanceof TimeoutError) {

@@ -68,6 +68,26 @@ describe('runGuard: the effects of the guard (spec §4)', () => {
     expect(learnerSession.value.name).toBe('张伟');
   });
 
+  it('an answer that arrives after the session ended is neither shown nor kept', async () => {
+    storeLogin('learners', { access_token: 'lrn' });
+    let answer!: (info: unknown) => void;
+    const d = deps({ fetchUserInfo: vi.fn(() => new Promise((resolve) => (answer = resolve))) });
+    const guarded = runGuard('/userCenter', d);
+    resetAllSessions();
+    answer(learnerInfo);
+    expect(await guarded).toEqual({ type: 'redirect', to: '/login' });
+    expect(learnerSession.value.userInfo).toBeNull();
+    expect(learnerSession.value.name).toBe('');
+
+    // Another learner logged in meanwhile: the first one's answer does not become theirs.
+    storeLogin('learners', { access_token: 'first' });
+    const again = runGuard('/userCenter', d);
+    storeLogin('learners', { access_token: 'second' });
+    answer(learnerInfo);
+    expect(await again).toEqual({ type: 'pass' });
+    expect(learnerSession.value.userInfo).toBeNull();
+  });
+
   it('in the admin area also loads the menus and stores the current system', async () => {
     storeLogin('administrators', { access_token: 'adm' });
     const d = deps();
