@@ -54,7 +54,6 @@ export function useCachedQuery<T>(key: string, fetcher: () => Promise<T>): Cache
       const fresh = cachedQuery(key, () => fetcherRef.current()).finally(() => {
         answered = true;
       });
-      fresh.catch(() => undefined); // handled below, once the stored copy is read
       // Answers render as transitions: a long list is built in slices instead of one long task.
       if (withStoredFirst) {
         // An answer already there (written into the page, lib/api/client.ts) does not wait for the device.
