@@ -5,7 +5,6 @@
 import { batch, signal, type Signal } from '@preact/signals-react';
 import {
   DEFAULT_UI_SIZE,
-  LANGUAGES,
   MOBILE_BREAKPOINT_PX,
   STORAGE_KEYS,
   THEME_COLOR,
@@ -13,6 +12,7 @@ import {
   type Language,
   type UiSize,
 } from '../../../shared/api/constants.ts';
+import { detectLanguage } from '../../../shared/api/language.ts';
 import { getCookie, idbGet, idbSet, setCookie } from '../storage.ts';
 
 export type Device = 'desktop' | 'mobile';
@@ -37,23 +37,6 @@ export const DEFAULT_SETTINGS: Settings = {
 
 const COOKIE_DAYS = 365;
 const SETTINGS_KEY = 'settings';
-
-function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
-}
-
-/** Language from the saved cookie, else the browser language, else en (spec §9). */
-export function detectLanguage(
-  cookieValue: string | undefined,
-  browserLanguages: readonly string[],
-): Language {
-  if (isLanguage(cookieValue)) return cookieValue;
-  for (const tag of browserLanguages) {
-    const base = tag.toLowerCase().split('-')[0];
-    if (isLanguage(base)) return base;
-  }
-  return 'en';
-}
 
 function browserLanguages(): string[] {
   if (typeof navigator === 'undefined') return [];

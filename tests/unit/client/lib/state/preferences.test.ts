@@ -18,16 +18,6 @@ describe('preferences (spec §3, §9)', () => {
     await idbClear('prefs');
   });
 
-  it('language: saved cookie, else the browser language, else en', async () => {
-    const { detectLanguage } = await reload();
-    expect(detectLanguage('ja', ['zh-CN'])).toBe('ja');
-    expect(detectLanguage(undefined, ['zh-CN', 'en'])).toBe('zh');
-    expect(detectLanguage(undefined, ['es-MX'])).toBe('es');
-    expect(detectLanguage('klingon', ['fr-FR', 'ja-JP'])).toBe('ja');
-    expect(detectLanguage(undefined, ['fr-FR'])).toBe('en');
-    expect(detectLanguage(undefined, [])).toBe('en');
-  });
-
   it('the chosen language persists across a reload', async () => {
     const prefs = await reload();
     prefs.setLanguage('es');
