@@ -4,18 +4,13 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { notFound } from '../errors.ts';
+import { escapeHtml } from '../http/html.ts';
 import { parseInput } from '../http/validate.ts';
 import { paymentGateways } from './gateway.ts';
 import { SANDBOX_NOTIFY_PATH, SANDBOX_PAY_PATH, SandboxGateway, type SandboxNotify } from './sandbox.ts';
 
 const tradeParams = z.object({ trade_no: z.string().regex(/^SBX[0-9A-F]{24}$/, '交易不存在') });
 const RETRY_DELAYS_MS = [2_000, 10_000, 60_000];
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 const yuan = (fen: number) => (fen / 100).toFixed(2);
 
