@@ -3,6 +3,7 @@
 // schemas shared by the back-office and user-centre pages and the server; see /work/team/API-certification.md.
 import { z } from 'zod';
 import { paginationQuery } from '../api/pagination.ts';
+import { SCORE_MESSAGES_ZH, scoreResultKey } from './score-messages.ts';
 
 const id = (label: string) =>
   z.coerce
@@ -211,9 +212,7 @@ export function scorePasses(
 }
 
 export function scoreResultLabel(score: { absent: boolean; cheating: boolean; passed: boolean }): string {
-  if (score.absent) return '缺考';
-  if (score.cheating) return '违纪';
-  return score.passed ? '合格' : '不合格';
+  return SCORE_MESSAGES_ZH[scoreResultKey(score)];
 }
 
 // ---------------------------------------------------------------- certificates and institutions

@@ -17,6 +17,7 @@ import { notifications } from '@mantine/notifications';
 import { IconCertificate, IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PAGINATION } from '../../../../shared/api/constants.ts';
+import { scoreResultKey, type ScoreResultKey } from '../../../../shared/certification/score-messages.ts';
 import { LazyPager } from '../../../lib/components/LazyPager.tsx';
 import { useT } from '../../../lib/i18n/index.ts';
 import { StaleBadge } from '../../../lib/offline/StaleBadge.tsx';
@@ -24,20 +25,14 @@ import { useCachedQuery } from '../../../lib/offline/use-cached-query.ts';
 import { isoDateTime } from '../../../lib/utils/iso-time.ts';
 import { downloadPdf, fetchMyScores, preloadMyScores, type LearnerScore } from '../api.ts';
 
-type ResultKey = 'passed' | 'failed' | 'absent' | 'cheating';
-// Dark shades: the light badge's text keeps a 4.5:1 contrast on its tinted background.
-const RESULT_COLORS: Record<ResultKey, string> = {
-  passed: 'teal.9',
-  failed: 'red.9',
-  absent: 'gray.8',
-  cheating: 'orange.9',
+// Light badges (the colour's shade 1) with the text a fifth darker than shade 9: at least 5:1 on the tint.
+const darkText = (color: string) => `color-mix(in srgb, var(--mantine-color-${color}-9), #000 20%)`;
+const RESULT_COLORS: Record<ScoreResultKey, { color: string; text: string }> = {
+  passed: { color: 'teal', text: darkText('teal') },
+  failed: { color: 'red', text: darkText('red') },
+  absent: { color: 'gray', text: 'gray.8' },
+  cheating: { color: 'orange', text: darkText('orange') },
 };
-
-function resultKey(score: LearnerScore): ResultKey {
-  if (score.absent) return 'absent';
-  if (score.cheating) return 'cheating';
-  return score.passed ? 'passed' : 'failed';
-}
 
 function Mark({ label, value, testId }: { label: string; value: number | null; testId: string }) {
   return (
@@ -55,7 +50,7 @@ function Mark({ label, value, testId }: { label: string; value: number | null; t
 function ScoreCard({ score }: { score: LearnerScore }) {
   const t = useT();
   const [downloading, setDownloading] = useState(false);
-  const key = resultKey(score);
+  const key = scoreResultKey(score);
   const certificate = score.certificate;
 
   const download = async () => {
@@ -84,7 +79,8 @@ function ScoreCard({ score }: { score: LearnerScore }) {
             </Text>
           </Box>
           <Badge
-            color={RESULT_COLORS[key]}
+            color={RESULT_COLORS[key].color}
+            c={RESULT_COLORS[key].text}
             variant="light"
             style={{ textTransform: 'none', flexShrink: 0 }}
             data-testid="score-result"

@@ -1,4 +1,5 @@
 // Certification chain pages (issue 6): admission tickets, scores, certificates, notifications, verification.
+import { SCORE_MESSAGES_ZH } from '../../../../shared/certification/score-messages.ts';
 import type { AreaMessages } from '../types.ts';
 
 export default {
@@ -26,28 +27,7 @@ export default {
       notAssigned: '未安排',
       issuedAt: '签发时间',
     },
-    scores: {
-      title: '成绩查询',
-      empty: '暂无已公布的成绩',
-      plan: '考试计划',
-      examDate: '考试日期',
-      theory: '理论成绩',
-      practical: '实操成绩',
-      total: '总成绩',
-      result: '结果',
-      passLines: '合格线：理论 {{theory}}，实操 {{practical}}',
-      passed: '合格',
-      failed: '不合格',
-      absent: '缺考',
-      cheating: '违纪',
-      certificate: '证书',
-      certificateNo: '证书编号',
-      certificateIssued: '发证日期',
-      revoked: '已撤销',
-      downloadCertificate: '下载证书 PDF',
-      noCertificate: '证书尚未颁发',
-      downloadFailed: '证书下载失败，请稍后重试',
-    },
+    scores: SCORE_MESSAGES_ZH,
     notify: {
       title: '消息通知',
       empty: '暂无消息',
