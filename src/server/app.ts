@@ -20,7 +20,7 @@ import type { Database, Db } from './db/client.ts';
 import { AppError } from './errors.ts';
 import { portalFirstPaint } from './exam-plans/portal-shell.ts';
 import { clientShell, type ShellHints } from './http/client-shell.ts';
-import { learnerFirstAnswers } from './http/learner-first-answers.ts';
+import { learnerFirstAnswers, learnerFirstPaint } from './http/learner-first-answers.ts';
 import authPlugin from './plugins/auth.ts';
 import idempotencyPlugin from './plugins/idempotency.ts';
 import { apiRoutes } from './routes.ts';
@@ -175,6 +175,7 @@ async function registerClient(app: FastifyInstance, clientDir: string) {
     if (isAsset) return reply.status(404).type('text/plain').send('Not found');
     // A user-centre page opened with the learner's session comes with the learner's first answers.
     const answers = await learnerFirstAnswers(app, request);
-    return sendShell(request, reply, { answers }, { personal: Object.keys(answers).length > 0 });
+    const paint = learnerFirstPaint(request, answers);
+    return sendShell(request, reply, { answers, paint }, { personal: Object.keys(answers).length > 0 });
   });
 }

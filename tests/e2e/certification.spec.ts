@@ -1,6 +1,7 @@
 // The learner's side of the certification chain (issue 6) against the built app and the demo data: the
 // admission ticket (PDF download with extractable Chinese text, viewable offline once seen), published
 // scores with the certificate, notifications, and the public QR verification page.
+import type { Locator } from '@playwright/test';
 import { apiLogin, bearer, expect, loginWithToken, test, waitForWorker } from './fixtures/index.ts';
 import { pdfTextOf } from './fixtures/certification.ts';
 
@@ -108,6 +109,87 @@ test('the learner sees published scores and the certificate, and its QR verifica
     });
   } finally {
     await anonymous.close();
+  }
+});
+
+test('the scores page shows the learner’s scores with the HTML, where the page then draws them', async ({
+  page,
+}) => {
+  // Every largest-paint candidate of a load, by the class of its element.
+  await page.addInitScript(() => {
+    const w = window as unknown as { largestPaints: string[] };
+    w.largestPaints = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { element: Element | null })[])
+        w.largestPaints.push(entry.element?.className ?? '');
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+  });
+  const titleBoxes = (titles: Locator) =>
+    titles.evaluateAll((els) =>
+      els.map((el) => {
+        const { x, y, width, height } = el.getBoundingClientRect();
+        return { text: el.textContent, x, y, width, height };
+      }),
+    );
+  // A phone first, then the web layout (side nav, two cards a row).
+  for (const viewport of [
+    { width: 412, height: 823 },
+    { width: 1280, height: 900 },
+  ]) {
+    await page.setViewportSize(viewport);
+    // No script at all: what the HTML itself shows (issue 4: first paint on weak networks).
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await loginWithToken(page, 'learner', '/userCenter/achievementQuery');
+    await expect(page.getByRole('heading', { name: '成绩查询' })).toBeVisible();
+    await expect(page.locator('.app-shell-card-title').first()).toBeVisible();
+    const painted = await titleBoxes(page.locator('.app-shell-card-title'));
+    await page.unroute('**/assets/*.js');
+
+    // With the scripts: the page draws each card where the HTML had it, and its render makes no larger
+    // paint than the HTML's (the largest paint stays the painted title).
+    await page.reload();
+    const cards = page.getByTestId('score-card');
+    await expect(cards.first()).toBeVisible({ timeout: 30_000 });
+    await expect(page.locator('.app-shell-uc')).toHaveCount(0);
+    // Each card's title is its first paragraph.
+    const drawn = await titleBoxes(cards.locator('xpath=(.//p)[1]'));
+    expect(painted.length).toBe(await cards.count());
+    for (const [index, box] of painted.entries()) {
+      expect(drawn[index]!.text).toBe(box.text);
+      for (const side of ['x', 'y', 'width', 'height'] as const)
+        expect(
+          Math.abs(drawn[index]![side] - box[side]),
+          `${side} of card ${index} at ${viewport.width}px`,
+        ).toBeLessThan(1);
+    }
+    const largest = await page.evaluate(
+      () => (window as unknown as { largestPaints: string[] }).largestPaints,
+    );
+    expect(largest.at(-1)).toContain('app-shell-card-title');
+
+    // The result reads at 4.5:1 at least on its badge.
+    const contrast = await page
+      .getByTestId('score-result')
+      .first()
+      .evaluate((badge) => {
+        const channels = (css: string) => {
+          const srgb = /color\(srgb ([\d.]+) ([\d.]+) ([\d.]+)/.exec(css);
+          if (srgb) return srgb.slice(1, 4).map(Number);
+          return (/rgba?\((\d+), (\d+), (\d+)/.exec(css) ?? []).slice(1, 4).map((v) => Number(v) / 255);
+        };
+        const luminance = (css: string) => {
+          const [r = 0, g = 0, b = 0] = channels(css).map((c) =>
+            c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4,
+          );
+          return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+        };
+        const style = getComputedStyle(badge);
+        const [light, dark] = [luminance(style.backgroundColor), luminance(style.color)].sort(
+          (a, b) => b - a,
+        );
+        return (light! + 0.05) / (dark! + 0.05);
+      });
+    expect(contrast).toBeGreaterThanOrEqual(4.5);
   }
 });
 

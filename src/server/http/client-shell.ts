@@ -4,9 +4,10 @@
 //   instead of after the entry has run, and the first render applies them with the others;
 // - the answers of the page's first public GETs (shared/pwa/first-answers.ts), so it renders its data on
 //   its first render instead of asking after the scripts have run;
-// - on the portal's home page, its first banner painted with the HTML at the place the page shows it:
-//   the largest thing on the first screen is there before any script (issue 4: first paint on weak
-//   networks). The page's first render draws the same banner over it.
+// - on the portal's home page, its first banner painted with the HTML at the place the page shows it, and on
+//   the scores page the learner's scores (scores-first-paint.ts): the largest thing on the first screen is
+//   there before any script (issue 4: first paint on weak networks). The page's first render draws the same
+//   over it.
 // The service worker serves its precached shell without hints: a repeat visit has the chunks already,
 // and its page asks for its data.
 import fs from 'node:fs/promises';
@@ -20,6 +21,8 @@ export interface ShellHints {
   modules: readonly string[];
   /** The banner the first paint shows (a same-origin upload URL). */
   banner?: string | undefined;
+  /** Markup the first paint shows instead of a banner, made by the server with every text escaped. */
+  paint?: string;
   /** Public GET answers by firstAnswerKey(). */
   answers?: Readonly<Record<string, unknown>>;
 }
@@ -48,16 +51,16 @@ export function withHints(html: string, hints: ShellHints): string {
       .map((url) => `<link rel="modulepreload" crossorigin href="${url}">`),
     ...hints.modules.filter((url) => STYLESHEET_URL.test(url)).map(deferredStylesheetLinks),
   ].join('');
-  const banner = image
+  const paint = image
     ? `<div class="app-shell-first"><div class="app-shell-banner"><div><div><div>` +
       `<img src="${image}" alt="" fetchpriority="high"></div></div></div></div></div>`
-    : '';
+    : (hints.paint ?? '');
   const answers =
     hints.answers && Object.keys(hints.answers).length > 0
       ? `<script type="application/json" id="${FIRST_ANSWERS_ELEMENT_ID}">${scriptJson(hints.answers)}</script>`
       : '';
   return insertBefore(
-    insertBefore(insertBefore(html, '</head>', links), FIRST_PAINT_MARKER, banner),
+    insertBefore(insertBefore(html, '</head>', links), FIRST_PAINT_MARKER, paint),
     '</body>',
     answers,
   );

@@ -2,11 +2,14 @@
 // (shared/pwa/first-answers.ts): the guard and the page render at once instead of asking after the
 // scripts have run. Each GET goes through the API itself (app.inject) with the session cookie's token, so
 // it is authorised and shaped exactly as the page's own request would be; one that fails is left out and
-// the page asks as usual. Whoever holds no valid learner session gets nothing.
+// the page asks as usual. Whoever holds no valid learner session gets nothing. On the scores page the
+// answer is also painted (scores-first-paint.ts) when the page will be in Chinese at its usual size.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { STORAGE_KEYS } from '../../shared/api/constants.ts';
-import { firstAnswerKey, learnerFirstGets } from '../../shared/pwa/first-answers.ts';
+import { acceptedLanguages, detectLanguage } from '../../shared/api/language.ts';
+import { MY_SCORES_FIRST_GET, firstAnswerKey, learnerFirstGets } from '../../shared/pwa/first-answers.ts';
 import { shellPath } from './client-shell.ts';
+import { scoresFirstPaint } from './scores-first-paint.ts';
 
 /** The shape of our session tokens (random, URL-safe); anything else is not even tried. */
 const TOKEN = /^[\w-]{16,256}$/;
@@ -36,4 +39,22 @@ export async function learnerFirstAnswers(
     }),
   );
   return answers;
+}
+
+/**
+ * The first paint of the page from its answers ('' for none): the scores page's cards, when the page will
+ * render in Chinese (the same choice as the page's: the language cookie, else the browser's languages) at
+ * the default scale (the 'mini' size shrinks everything).
+ */
+export function learnerFirstPaint(
+  request: FastifyRequest,
+  answers: Readonly<Record<string, unknown>>,
+): string {
+  if (shellPath(request.url) !== '/userCenter/achievementQuery') return '';
+  const language = detectLanguage(
+    request.cookies[STORAGE_KEYS.language],
+    acceptedLanguages(request.headers['accept-language']),
+  );
+  if (language !== 'zh' || request.cookies[STORAGE_KEYS.size] === 'mini') return '';
+  return scoresFirstPaint(answers[firstAnswerKey(MY_SCORES_FIRST_GET.url, MY_SCORES_FIRST_GET.params)]);
 }
