@@ -5,6 +5,7 @@ import { loadLanguage } from './lib/i18n/index.ts';
 import { hydrateSessions } from './lib/state/session.ts';
 import { hydrateMenus } from './app/menus/state.ts';
 import { preloadRoute } from './app/preload-route.ts';
+import { adoptPageUserInfo } from './app/guards/run-guard.ts';
 import { startOffline } from './lib/offline/start.ts';
 import { applyDeferredStylesheets } from './lib/dom/deferred-stylesheets.ts';
 import { yieldToBrowser } from './lib/dom/yield.ts';
@@ -31,6 +32,8 @@ async function start() {
     // The entry stylesheet does not block the app shell's paint; the first render waits for it.
     applyDeferredStylesheets(),
   ]);
+  // A learner's user info that came with the page counts as known: the first page renders without waiting.
+  adoptPageUserInfo();
   // The first page's chunks download, and its own GETs start, while the guard asks for the user info.
   const firstPage = preloadRoute(window.location.pathname);
   // Offline caches and outbox; service worker, update prompt and install offer, loaded as their own

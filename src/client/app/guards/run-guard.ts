@@ -3,8 +3,9 @@
 // never blocks the navigation. When the network is down the cached user info is used, so the installed
 // app keeps opening pages offline.
 import type { UserInfo } from '../../../shared/auth/schema.ts';
+import { LEARNER_INFO_GET } from '../../../shared/pwa/first-answers.ts';
 import { ApiError, NetworkError, TimeoutError } from '../../lib/api/errors.ts';
-import { api } from '../../lib/api/client.ts';
+import { api, firstAnswer } from '../../lib/api/client.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { addErrorLog, errorLogEnabled } from '../../lib/state/error-log.ts';
 import { setCurrentSystem } from '../../lib/state/preferences.ts';
@@ -75,6 +76,23 @@ export const defaultGuardDeps: GuardDeps = {
   systemOf: (path) => (path === '/manage/index' ? 0 : findManageRoute(path)?.system),
   toast: () => {},
 };
+
+/**
+ * Before the first render: the learner's user info the server wrote into the page (its answer for this
+ * session's cookie, shared/pwa/first-answers.ts) becomes the session's when the device knows none yet. The
+ * first page then renders at once, as on a repeat visit, over what the server painted, instead of a
+ * spinner; the guard still runs and takes that same answer.
+ */
+export function adoptPageUserInfo(): void {
+  if (!isLoggedIn('learner') || sessionSignal('learner').peek().userInfo) return;
+  const answer = firstAnswer<unknown>(LEARNER_INFO_GET.url, LEARNER_INFO_GET.params);
+  if (answer === undefined) return;
+  try {
+    setUserInfo('learner', validateUserInfo(answer));
+  } catch {
+    // Not a usable answer: the guard decides, as without one.
+  }
+}
 
 export async function runGuard(rawPath: string, deps: GuardDeps = defaultGuardDeps): Promise<GuardResult> {
   const redirected = resolveStaticRedirect(rawPath);

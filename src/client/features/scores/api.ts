@@ -3,6 +3,7 @@
 import type { ListResponse } from '../../../shared/api/errors.ts';
 import type { LearnerScore } from '../../../shared/certification/schema.ts';
 import { MY_SCORES_URL } from '../../../shared/pwa/first-answers.ts';
+import { firstAnswer } from '../../lib/api/client.ts';
 import { learnerGet, learnerGetEarly } from '../../lib/offline/learner-cache.ts';
 
 export type { LearnerScore };
@@ -15,4 +16,9 @@ export function fetchMyScores(query: { page: number; limit: number }): Promise<L
 /** Starts fetchMyScores(query) before the page renders. */
 export function preloadMyScores(query: { page: number; limit: number }): void {
   learnerGetEarly(MY_SCORES_URL, query);
+}
+
+/** The scores the server wrote into the page it sent for this query, if any (lib/api/client.ts). */
+export function pageScores(query: { page: number; limit: number }): ListResponse<LearnerScore> | undefined {
+  return firstAnswer<ListResponse<LearnerScore>>(MY_SCORES_URL, query);
 }

@@ -1,6 +1,9 @@
 // useCachedQuery(key, fetcher): the learner's stored copy at once (so a weak network still shows
 // something), then the network answer; refreshes when the network returns or the tab becomes visible.
 // Pair it with <StaleBadge> to mark stored data with the time it was fetched.
+// A page whose answer the server wrote into the page it sent (lib/api/client.ts firstAnswer) passes it as
+// `pageAnswer`: the first render shows it, with no loader in between (the server painted the same data),
+// and the first request hands over that very answer and keeps it for offline use without rendering again.
 import { useSignals } from '@preact/signals-react/runtime';
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { cachedQuery, currentLearnerKey, readCached } from './learner-cache.ts';
@@ -34,12 +37,29 @@ function initialState<T>(): Omit<CachedQueryState<T>, 'refresh'> {
   return INITIAL_STATE;
 }
 
-export function useCachedQuery<T>(key: string, fetcher: () => Promise<T>): CachedQueryState<T> {
+export function useCachedQuery<T>(
+  key: string,
+  fetcher: () => Promise<T>,
+  pageAnswer?: () => T | undefined,
+): CachedQueryState<T> {
   useSignals();
   const owner = currentLearnerKey();
   const fetcherRef = useRef(fetcher);
   fetcherRef.current = fetcher;
-  const [state, setState] = useState<Omit<CachedQueryState<T>, 'refresh'>>(initialState);
+  // What the state shows: the key and learner it was made for, and the page's answer (read once).
+  const [shown] = useState(() => ({ query: `${owner}\n${key}`, pageData: pageAnswer?.() }));
+  const [state, setState] = useState<Omit<CachedQueryState<T>, 'refresh'>>(() =>
+    shown.pageData === undefined
+      ? initialState<T>()
+      : {
+          data: shown.pageData,
+          fetchedAt: Date.now(),
+          stale: false,
+          offline: false,
+          refreshing: false,
+          error: null,
+        },
+  );
   const stateRef = useRef(state);
   stateRef.current = state;
   // A stable counter: an answer from an earlier key, learner or unmounted view is dropped.
@@ -48,14 +68,17 @@ export function useCachedQuery<T>(key: string, fetcher: () => Promise<T>): Cache
   const load = useCallback(
     async (withStoredFirst: boolean) => {
       const run = ++generation.run;
-      if (!stateRef.current.refreshing) setState((s) => ({ ...s, refreshing: true }));
+      // The page's answer on screen: this request is answered with it (once), nothing changes.
+      const quiet =
+        withStoredFirst && shown.pageData !== undefined && stateRef.current.data === shown.pageData;
+      if (!quiet && !stateRef.current.refreshing) setState((s) => ({ ...s, refreshing: true }));
       // The request starts at once; the stored copy shows while it runs, never after its answer.
       let answered = false;
       const fresh = cachedQuery(key, () => fetcherRef.current()).finally(() => {
         answered = true;
       });
       // Answers render as transitions: a long list is built in slices instead of one long task.
-      if (withStoredFirst) {
+      if (withStoredFirst && !quiet) {
         // An answer already there (written into the page, lib/api/client.ts) does not wait for the device.
         const stored = await Promise.race([
           readCached<T>(key, owner),
@@ -78,7 +101,7 @@ export function useCachedQuery<T>(key: string, fetcher: () => Promise<T>): Cache
       }
       try {
         const result = await fresh;
-        if (run !== generation.run) return;
+        if (run !== generation.run || (quiet && result.data === shown.pageData)) return;
         startTransition(() =>
           setState({
             data: result.data,
@@ -95,19 +118,24 @@ export function useCachedQuery<T>(key: string, fetcher: () => Promise<T>): Cache
       }
     },
     // owner: another learner means other data; start over.
-    [key, owner, generation],
+    [key, owner, generation, shown],
   );
 
   useEffect(() => {
     // Another key or learner starts over; mounting does not render twice.
-    if (stateRef.current !== INITIAL_STATE) setState(initialState);
+    const query = `${owner}\n${key}`;
+    if (shown.query !== query) {
+      shown.query = query;
+      shown.pageData = undefined;
+      if (stateRef.current !== INITIAL_STATE) setState(initialState);
+    }
     void load(true);
     const stop = onReconnect(() => void load(false));
     return () => {
       generation.run++;
       stop();
     };
-  }, [load, generation]);
+  }, [load, generation, key, owner, shown]);
 
   const refresh = useCallback(() => void load(false), [load]);
   return { ...state, refresh };

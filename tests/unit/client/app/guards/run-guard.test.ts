@@ -1,10 +1,17 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  adoptPageUserInfo,
   runGuard,
   validateUserInfo,
   type GuardDeps,
 } from '../../../../../src/client/app/guards/run-guard.ts';
 import { ApiError, NetworkError } from '../../../../../src/client/lib/api/errors.ts';
+import { resetFirstAnswers } from '../../../../../src/client/lib/api/client.ts';
+import {
+  FIRST_ANSWERS_ELEMENT_ID,
+  LEARNER_INFO_GET,
+  firstAnswerKey,
+} from '../../../../../src/shared/pwa/first-answers.ts';
 import {
   currentSystem,
   setCurrentSystem,
@@ -15,6 +22,7 @@ import {
   isLoggedIn,
   learnerSession,
   resetAllSessions,
+  setUserInfo,
   storeLogin,
 } from '../../../../../src/client/lib/state/session.ts';
 
@@ -159,5 +167,47 @@ describe('runGuard: the effects of the guard (spec §4)', () => {
 
   it('/manage goes to /manage/index first', async () => {
     expect(await runGuard('/manage', deps())).toEqual({ type: 'redirect', to: '/manage/index' });
+  });
+
+  describe('the user info that came with the page', () => {
+    const writeAnswer = (answer: unknown) => {
+      document.getElementById(FIRST_ANSWERS_ELEMENT_ID)?.remove();
+      const script = document.createElement('script');
+      script.type = 'application/json';
+      script.id = FIRST_ANSWERS_ELEMENT_ID;
+      script.textContent = JSON.stringify({
+        [firstAnswerKey(LEARNER_INFO_GET.url, LEARNER_INFO_GET.params)]: answer,
+      });
+      document.body.append(script);
+      resetFirstAnswers();
+    };
+    beforeEach(() => {
+      document.getElementById(FIRST_ANSWERS_ELEMENT_ID)?.remove();
+      resetFirstAnswers();
+    });
+
+    it('becomes the learner session’s when the device knows none', async () => {
+      storeLogin('learners', { access_token: 'lrn' });
+      writeAnswer(learnerInfo);
+      adoptPageUserInfo();
+      expect(learnerSession.value.userInfo).toMatchObject({ username: 'learner', roles: ['learner'] });
+      expect(learnerSession.value.name).toBe('张伟');
+    });
+
+    it('is left alone without a learner session, when the device knows the user, or when it is no user info', () => {
+      writeAnswer(learnerInfo);
+      adoptPageUserInfo();
+      expect(learnerSession.value.userInfo).toBeFalsy();
+
+      storeLogin('learners', { access_token: 'lrn' });
+      writeAnswer({ ...learnerInfo, roles: [] });
+      adoptPageUserInfo();
+      expect(learnerSession.value.userInfo).toBeFalsy();
+
+      writeAnswer({ ...learnerInfo, real_name: '别人' });
+      setUserInfo('learner', { id: 7, username: 'learner', real_name: '已知', roles: ['learner'] });
+      adoptPageUserInfo();
+      expect(learnerSession.value.name).toBe('已知');
+    });
   });
 });
