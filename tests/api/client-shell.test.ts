@@ -123,6 +123,27 @@ describe('app shell', () => {
     expect(other.body).toBe(SHELL);
   });
 
+  it('asks for the banner before the entry script and the build’s own preloads', () => {
+    const built = SHELL.replace(
+      '</head>',
+      '<script type="module" crossorigin src="/assets/index-a1.js"></script>' +
+        '<link rel="modulepreload" crossorigin href="/assets/start-b2.js"></head>',
+    );
+    const html = withHints(built, {
+      modules: ['/assets/PortalPage-a1.js'],
+      banner: '/api/v1/uploads/banner-1.png',
+    });
+    const order = [
+      '<link rel="preload" as="image" href="/api/v1/uploads/banner-1.png"',
+      '<script type="module"',
+      '/assets/start-b2.js',
+      '/assets/PortalPage-a1.js',
+      '</head>',
+    ].map((text) => html.indexOf(text));
+    expect(order.every((at) => at >= 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+  });
+
   it('never names a script from elsewhere', async () => {
     const res = await get('/login');
     expect(modulePreloads(res.body)).toEqual(['/assets/LoginPage-d4.js']);

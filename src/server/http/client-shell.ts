@@ -40,12 +40,16 @@ function insertBefore(html: string, marker: string, text: string): string {
   return at < 0 || !text ? html : `${html.slice(0, at)}${text}${html.slice(at)}`;
 }
 
-/** `html` with the hints: link tags before </head>, the first paint in #root, the answers in <body>. */
+/** The build's first request in the shell's head: the entry script (vite). */
+const FIRST_REQUEST = '<script type="module"';
+
+/** `html` with the hints: the banner's preload before the entry, the other link tags before </head>, the first paint in #root, the answers in <body>. */
 export function withHints(html: string, hints: ShellHints): string {
   const image = hints.banner && IMAGE_URL.test(hints.banner) ? hints.banner : undefined;
-  // The banner is asked for first, before the scripts take the connections.
+  // The banner is asked for first, before the entry's script and the build's preloads take the
+  // connections (a phone on HTTP/1.1 has six).
+  const imageLink = image ? `<link rel="preload" as="image" href="${image}" fetchpriority="high">` : '';
   const links = [
-    ...(image ? [`<link rel="preload" as="image" href="${image}" fetchpriority="high">`] : []),
     ...hints.modules
       .filter((url) => MODULE_URL.test(url))
       .map((url) => `<link rel="modulepreload" crossorigin href="${url}">`),
@@ -59,8 +63,13 @@ export function withHints(html: string, hints: ShellHints): string {
     hints.answers && Object.keys(hints.answers).length > 0
       ? `<script type="application/json" id="${FIRST_ANSWERS_ELEMENT_ID}">${scriptJson(hints.answers)}</script>`
       : '';
+  const head = html.includes(FIRST_REQUEST) ? FIRST_REQUEST : '</head>';
   return insertBefore(
-    insertBefore(insertBefore(html, '</head>', links), FIRST_PAINT_MARKER, paint),
+    insertBefore(
+      insertBefore(insertBefore(html, head, imageLink), '</head>', links),
+      FIRST_PAINT_MARKER,
+      paint,
+    ),
     '</body>',
     answers,
   );
