@@ -43,7 +43,10 @@ function insertBefore(html: string, marker: string, text: string): string {
 /** The build's first request in the shell's head: the entry script (vite). */
 const FIRST_REQUEST = '<script type="module"';
 
-/** `html` with the hints: the banner's preload before the entry, the other link tags before </head>, the first paint in #root, the answers in <body>. */
+/**
+ * `html` with the hints: the banner's preload before the entry, the other link tags before </head>, the
+ * first paint in #root, the answers in <body>.
+ */
 export function withHints(html: string, hints: ShellHints): string {
   const image = hints.banner && IMAGE_URL.test(hints.banner) ? hints.banner : undefined;
   // The banner is asked for first, before the entry's script and the build's preloads take the
