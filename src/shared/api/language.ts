@@ -3,7 +3,7 @@
 // same language for the first paint.
 import { LANGUAGES, type Language } from './constants.ts';
 
-export function isLanguage(value: unknown): value is Language {
+function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
