@@ -193,7 +193,7 @@ test('the scores page shows the learner’s scores with the HTML, where the page
   }
 });
 
-test('the learner reads notifications: unread marked, opening one marks it read, mark all read', async ({
+test('the learner reads notifications: unread marked, opening one marks it read, mark all read; the bell follows', async ({
   page,
   request,
 }) => {
@@ -223,9 +223,21 @@ test('the learner reads notifications: unread marked, opening one marks it read,
   await page.getByTestId('notify-mark-all').click();
   await expect(page.locator('[data-testid="notify-item"][data-read="0"]')).toHaveCount(0);
   await expect(page.getByTestId('notify-unread')).toHaveCount(0);
+  // The header's bell follows at once, with no reload.
+  await expect(page.getByTestId('unread-badge')).toHaveCount(0);
   await page.reload();
   await expect(items.first()).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('unread-badge')).toHaveCount(0);
+
+  // A message sent while the learner's network is gone shows on the bell when it comes back.
+  await page.context().setOffline(true);
+  const later = await request.post('/api/v1/admin/notifications', {
+    headers: bearer(managerToken),
+    data: { title: `${title}（补充）`, body: '请携带身份证原件。' },
+  });
+  expect(later.status(), await later.text()).toBe(201);
+  await page.context().setOffline(false);
+  await expect(page.getByTestId('unread-badge')).toBeVisible({ timeout: 30_000 });
 });
 
 test('the manager adds an exam room (validated), then deletes it after confirming', async ({ page }) => {

@@ -8,8 +8,9 @@ import { LanguagePicker } from '../../../lib/components/LanguagePicker.tsx';
 import { Logo } from '../../../lib/components/Logo.tsx';
 import { useT } from '../../../lib/i18n/index.ts';
 import { InstallButton } from '../../../lib/pwa/InstallButton.tsx';
+import { onReconnect } from '../../../lib/offline/network.ts';
 import { learnerSession } from '../../../lib/state/session.ts';
-import { refreshUnreadCount, unreadCount } from './unread-count.ts';
+import { refreshUnreadCount, unreadCountFor } from '../../../features/notifications/unread-count.ts';
 
 // The confirmation dialog is loaded on the first log-out click: the header is on every learner page's
 // first paint and the dialog brings Modal (scroll lock, focus trap, transitions).
@@ -21,12 +22,15 @@ export function WebHeader() {
   const t = useT();
   const [logoutOpened, logout] = useDisclosure(false, { onOpen: () => setLogoutUsed(true) });
   const [logoutUsed, setLogoutUsed] = useState(false);
-  const unread = unreadCount.value;
-  const name = learnerSession.value.name;
+  const { name, token } = learnerSession.value;
+  const unread = unreadCountFor(token);
 
+  // Asked for each signed-in learner (a switch never shows the last one's count), and again when the
+  // network returns or the tab is shown again.
   useEffect(() => {
     void refreshUnreadCount();
-  }, []);
+    return onReconnect(() => void refreshUnreadCount());
+  }, [token]);
 
   return (
     <Box component="header" bg="brand.6" c="white" data-testid="learner-web-header">

@@ -6,6 +6,7 @@ import { ApiError } from '../../../lib/api/errors.ts';
 import { useT } from '../../../lib/i18n/index.ts';
 import { isoDateTime } from '../../../lib/utils/iso-time.ts';
 import { openMessage, type InboxItem } from '../api.ts';
+import { refreshUnreadCount } from '../unread-count.ts';
 
 /** `/userCenter/myNotifyInfo?id=`: one message; opening it marks it read. */
 export default function MyNotifyInfoPage() {
@@ -23,6 +24,8 @@ export default function MyNotifyInfoPage() {
     setState({ item: null, loading: true, error: null });
     try {
       setState({ item: await openMessage(id), loading: false, error: null });
+      // Opening it marked it read: the header's count follows.
+      void refreshUnreadCount();
     } catch (error) {
       setState({
         item: null,

@@ -23,6 +23,7 @@ import { LazyPager } from '../../../lib/components/LazyPager.tsx';
 import { useT } from '../../../lib/i18n/index.ts';
 import { isoDateTime } from '../../../lib/utils/iso-time.ts';
 import { fetchInbox, markAllRead, type InboxItem } from '../api.ts';
+import { refreshUnreadCount } from '../unread-count.ts';
 
 /** `/userCenter/myNotify`: the learner's messages, newest first, unread marked; mark all read. */
 export default function MyNotifyPage() {
@@ -59,6 +60,7 @@ export default function MyNotifyPage() {
     try {
       const { marked } = await markAllRead();
       notifications.show({ color: 'teal', message: t('certification.notify.markedAll', { n: marked }) });
+      void refreshUnreadCount();
       await load();
     } catch {
       // The api client has shown why.
