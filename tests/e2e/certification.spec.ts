@@ -9,7 +9,7 @@ import { pdfTextOf } from './fixtures/certification.ts';
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 interface TicketAnswer {
-  data: { ticket_no: string; name: string; plan_title: string }[];
+  data: { ticket_no: string; name: string; plan_title: string; issued_at: string }[];
 }
 interface ScoreAnswer {
   data: {
@@ -64,6 +64,43 @@ test('the learner views the admission ticket, downloads its PDF and still sees i
   } finally {
     await context.setOffline(false);
   }
+});
+
+test.describe('on a device set to another time zone', () => {
+  test.use({ timezoneId: 'America/Los_Angeles' });
+
+  test('the learner’s next exam and the ticket show China time, as printed', async ({ page, request }) => {
+    const token = await apiLogin(request, 'learner');
+    const summary = (await (
+      await request.get('/api/v1/learner/summary', { headers: bearer(token) })
+    ).json()) as {
+      next_exam: { starts_at: string } | null;
+    };
+    expect(summary.next_exam, 'the demo learner has an exam ahead').toBeTruthy();
+    const chinaText = (iso: string) => {
+      const wall = new Date(Date.parse(iso) + 8 * 3600_000).toISOString();
+      return `${wall.slice(0, 10)} ${wall.slice(11, 16)}`;
+    };
+    const chinaTime = chinaText(summary.next_exam!.starts_at);
+
+    await loginWithToken(page, 'learner', '/userCenter');
+    await expect(page.getByTestId('next-exam')).toContainText(chinaTime, { timeout: 30_000 });
+    // The device's own clock would say otherwise (Los Angeles is 15 or 16 hours behind).
+    const deviceTime = await page.evaluate((iso) => {
+      const d = new Date(iso);
+      const pad = (n: number) => String(n).padStart(2, '0');
+      return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+    }, summary.next_exam!.starts_at);
+    expect(deviceTime).not.toBe(chinaTime);
+
+    const tickets = (await (
+      await request.get('/api/v0/user/occupational-skill-tests/admissionDownload', { headers: bearer(token) })
+    ).json()) as TicketAnswer;
+    const ticket = tickets.data[0]!;
+    await page.goto('/userCenter/admissionDown');
+    const card = page.locator(`[data-testid="ticket-card"][data-ticket-no="${ticket.ticket_no}"]`);
+    await expect(card).toContainText(chinaText(ticket.issued_at), { timeout: 30_000 });
+  });
 });
 
 test('the learner sees published scores and the certificate, and its QR verification page confirms it', async ({

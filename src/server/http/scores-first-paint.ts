@@ -13,7 +13,7 @@ import { escapeHtml } from './html.ts';
 
 const words = SCORE_MESSAGES_ZH;
 
-/** '2026-11-10': the day in China time, as the page shows it on a device there. */
+/** '2026-11-10': the day in China time, as the page shows it (shared/api/china-time.ts). */
 const day = (iso: string) => escapeHtml(chinaDateTime(new Date(iso)).slice(0, 10));
 const text = (value: string | number | null) => (value === null ? '—' : escapeHtml(String(value)));
 

@@ -2,6 +2,7 @@
 // dashboard): list answers, China-time day ranges, the college administrator's organisation scope and
 // PostgreSQL error recognition.
 import { sql } from 'drizzle-orm';
+import { CHINA_UTC_OFFSET_MS } from '../../shared/api/china-time.ts';
 import type { ListResponse } from '../../shared/api/errors.ts';
 import type { DbOrTx } from '../db/client.ts';
 import type { AdminPrincipal } from '../plugins/auth.ts';
@@ -13,19 +14,16 @@ export const listAnswer = <T>(data: T[], total: number, page: number, limit: num
 
 export const offsetOf = (page: number, limit: number) => (page - 1) * limit;
 
-/** China has one time zone without daylight saving: UTC+8. */
-const CHINA_OFFSET_MS = 8 * 3600_000;
-
 /** [start, end) of a YYYY-MM-DD day in China time. */
 export function chinaDayRange(date: string): { start: Date; end: Date } {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const start = new Date(Date.UTC(y, m - 1, d) - CHINA_OFFSET_MS);
+  const start = new Date(Date.UTC(y, m - 1, d) - CHINA_UTC_OFFSET_MS);
   return { start, end: new Date(start.getTime() + 24 * 3600_000) };
 }
 
 /** Today's date (YYYY-MM-DD) in China time. */
 export function chinaToday(now = new Date()): string {
-  return new Date(now.getTime() + CHINA_OFFSET_MS).toISOString().slice(0, 10);
+  return new Date(now.getTime() + CHINA_UTC_OFFSET_MS).toISOString().slice(0, 10);
 }
 
 export const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null);

@@ -1,8 +1,9 @@
-// The plan form's values and their mapping to the API body. The form speaks yuan and local date-time
+// The plan form's values and their mapping to the API body. The form speaks yuan and China-time date-time
 // strings (what the inputs hold); the API speaks integer fen and ISO instants. Validation is the shared
 // planInputSchema (the server's own rules), run on the body the form would send, with its issue paths
 // mapped back to form fields; a 422 from the server is mapped the same way.
 import dayjs from 'dayjs';
+import { fromChinaClock } from '../../../shared/api/china-time.ts';
 import {
   DEFAULT_FORM_FIELDS,
   DEFAULT_REQUIRED_MATERIALS,
@@ -12,6 +13,7 @@ import {
   type PlanInput,
   type PlanState,
 } from '../../../shared/registration/schema.ts';
+import { isoDateTime } from '../../lib/utils/iso-time.ts';
 import type { ExamPlanDetail } from './api.ts';
 
 /** A Mantine dates value: 'YYYY-MM-DD HH:mm:ss' in the device's time zone. */
@@ -46,14 +48,12 @@ export const PLAN_EDITABLE_STATES: readonly PlanState[] = ['draft', 'published',
 
 const LOCAL_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
+/** The pickers show and take China time, as every page shows plan times (lib/utils/iso-time.ts). */
 export const isoToLocal = (iso: string | null | undefined): LocalDateTime =>
-  iso ? dayjs(iso).format(LOCAL_FORMAT) : null;
+  isoDateTime(iso, '{y}-{m}-{d} {h}:{i}:{s}') || null;
 
-export function localToIso(value: LocalDateTime): string | undefined {
-  if (!value) return undefined;
-  const parsed = dayjs(value);
-  return parsed.isValid() ? parsed.toISOString() : undefined;
-}
+export const localToIso = (value: LocalDateTime): string | undefined =>
+  (value && fromChinaClock(value)?.toISOString()) || undefined;
 
 /** 280 -> 28000, '12.5' -> 1250; undefined when empty or not a number (the schema then says what is missing). */
 export function yuanToFen(yuan: number | string): number | undefined {
@@ -71,7 +71,8 @@ const numberOrUndefined = (value: number | string | null): number | undefined =>
   return Number.isFinite(n) ? n : undefined;
 };
 
-export function emptyPlanForm(now = dayjs()): PlanFormValues {
+/** A new plan's suggested times, from today in China time. */
+export function emptyPlanForm(now = dayjs(isoToLocal(new Date().toISOString()))): PlanFormValues {
   const opens = now.add(1, 'day').hour(8).minute(0).second(0);
   const closes = opens.add(30, 'day').hour(18);
   const exam = closes.add(15, 'day').hour(9);

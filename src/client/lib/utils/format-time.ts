@@ -1,7 +1,12 @@
 // Date text of spec §9. Accepts a Date, a ten-digit number (seconds), a longer number (milliseconds), a
 // digit string (either) or a date string. Slots {y} {m} {d} {h} {i} {s} {a}; {a} is the weekday as a
 // Chinese numeral (日 一 二 ... 六); every other value is zero-padded to two digits.
+import { chinaClock } from '../../../shared/api/china-time.ts';
+
 export type TimeInput = Date | number | string;
+
+/** Whose clock a time is read on: the device's, or the platform's (China time, for server times). */
+export type Clock = 'device' | 'china';
 
 export const DEFAULT_TIME_FORMAT = '{y}-{m}-{d} {h}:{i}:{s}';
 const WEEKDAYS = ['日', '一', '二', '三', '四', '五', '六'] as const;
@@ -21,19 +26,23 @@ export function toDate(time: TimeInput): Date {
 export function parseTime(
   time: TimeInput | null | undefined,
   format: string = DEFAULT_TIME_FORMAT,
+  clock: Clock = 'device',
 ): string | null {
   if (time === null || time === undefined || time === '' || time === 0) return null;
   const date = toDate(time);
   if (Number.isNaN(date.getTime())) return null;
-  const parts: Record<string, number> = {
-    y: date.getFullYear(),
-    m: date.getMonth() + 1,
-    d: date.getDate(),
-    h: date.getHours(),
-    i: date.getMinutes(),
-    s: date.getSeconds(),
-    a: date.getDay(),
-  };
+  const parts: Record<string, number> =
+    clock === 'china'
+      ? { ...chinaClock(date) }
+      : {
+          y: date.getFullYear(),
+          m: date.getMonth() + 1,
+          d: date.getDate(),
+          h: date.getHours(),
+          i: date.getMinutes(),
+          s: date.getSeconds(),
+          a: date.getDay(),
+        };
   return format.replace(/\{([ymdhisa])+\}/g, (_match, key: string) => {
     const value = parts[key] ?? 0;
     if (key === 'a') return WEEKDAYS[value] ?? '';

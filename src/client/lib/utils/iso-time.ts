@@ -1,7 +1,11 @@
-// Server times are ISO strings (UTC); pages show them in the device's time zone. parseTime() takes a
-// Date here because its string form is for 'YYYY-MM-DD hh:mm' texts, not ISO.
+// Server times are ISO strings (UTC); pages show them in China time, the platform's clock
+// (shared/api/china-time.ts), whatever zone the device is set to: the ticket, the page and the printed PDF
+// all say 09:00. parseTime() takes a Date here because its string form is for 'YYYY-MM-DD hh:mm' texts.
 import { parseTime } from './format-time.ts';
 
 /** '2026-12-11T10:00:00.000Z' -> '2026-12-11 18:00' (China time); '' for none. */
 export const isoDateTime = (iso: string | null | undefined, format = '{y}-{m}-{d} {h}:{i}') =>
-  iso ? (parseTime(new Date(iso), format) ?? '') : '';
+  iso ? (parseTime(new Date(iso), format, 'china') ?? '') : '';
+
+/** Today's date in China time, 'YYYY-MM-DD' (the server's day filters read it so). */
+export const chinaToday = (now: Date = new Date()) => parseTime(now, '{y}-{m}-{d}', 'china') ?? '';

@@ -55,8 +55,10 @@ describe('plan form: money in yuan, sent as integer fen', () => {
 });
 
 describe('plan form: dates', () => {
-  it('round-trips an instant through the pickers’ local text', () => {
+  it('round-trips an instant through the pickers’ text, which is China time on any device', () => {
     const iso = '2026-12-11T10:00:00.000Z';
+    expect(isoToLocal(iso)).toBe('2026-12-11 18:00:00');
+    expect(localToIso('2026-12-12 09:00:00')).toBe('2026-12-12T01:00:00.000Z');
     expect(localToIso(isoToLocal(iso))).toBe(iso);
     expect(isoToLocal(null)).toBeNull();
     expect(localToIso(null)).toBeUndefined();

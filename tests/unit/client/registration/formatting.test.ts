@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatFen } from '../../../../src/client/lib/utils/money.ts';
-import { isoDateTime } from '../../../../src/client/lib/utils/iso-time.ts';
+import { chinaToday, isoDateTime } from '../../../../src/client/lib/utils/iso-time.ts';
 import { applyHref } from '../../../../src/client/features/portal/apply-link.ts';
 import { nextStepHref } from '../../../../src/client/features/enrollment/enrollment-state.ts';
 
@@ -22,14 +22,16 @@ describe('fees in fen shown as yuan', () => {
 });
 
 describe('server times', () => {
-  it('shows an ISO time in the local time zone, and nothing for none', () => {
-    const iso = '2026-12-11T10:00:00.000Z';
-    const local = new Date(iso);
-    const pad = (n: number) => String(n).padStart(2, '0');
-    expect(isoDateTime(iso)).toBe(
-      `${local.getFullYear()}-${pad(local.getMonth() + 1)}-${pad(local.getDate())} ${pad(local.getHours())}:${pad(local.getMinutes())}`,
-    );
+  it('shows an ISO time in China time, whatever zone the device is in, and nothing for none', () => {
+    expect(isoDateTime('2026-12-11T10:00:00.000Z')).toBe('2026-12-11 18:00');
+    expect(isoDateTime('2026-12-31T16:30:00.000Z', '{y}-{m}-{d} {h}:{i}:{s}')).toBe('2027-01-01 00:30:00');
     expect(isoDateTime(null)).toBe('');
+    expect(isoDateTime('not a time')).toBe('');
+  });
+
+  it('names today in China time: the day turns at midnight there', () => {
+    expect(chinaToday(new Date('2026-11-21T15:59:59.000Z'))).toBe('2026-11-21');
+    expect(chinaToday(new Date('2026-11-21T16:00:00.000Z'))).toBe('2026-11-22');
   });
 });
 

@@ -24,12 +24,11 @@ import {
   IconRefresh,
   IconUpload,
 } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api/errors.ts';
 import { ListTable, type ListColumn } from '../../../lib/components/ListTable.tsx';
 import { useT } from '../../../lib/i18n/index.ts';
-import { isoDateTime } from '../../../lib/utils/iso-time.ts';
+import { chinaToday, isoDateTime } from '../../../lib/utils/iso-time.ts';
 import { formatFen } from '../../../lib/utils/money.ts';
 import {
   GATEWAYS,
@@ -174,7 +173,7 @@ function Figure({
 
 export default function ReconciliationPage() {
   const t = useT();
-  const [date, setDate] = useState<string>(dayjs().format('YYYY-MM-DD'));
+  const [date, setDate] = useState<string>(chinaToday());
   const [gateway, setGateway] = useState<string>(GATEWAYS[0]);
   const [result, setResult] = useState<Reconciliation | null>(null);
   const [busy, setBusy] = useState<'fetch' | 'upload' | 'download' | null>(null);
@@ -206,7 +205,7 @@ export default function ReconciliationPage() {
   }, []);
 
   useEffect(() => {
-    void reconcile(() => fetchReconciliation(dayjs().format('YYYY-MM-DD'), GATEWAYS[0]), 'fetch');
+    void reconcile(() => fetchReconciliation(chinaToday(), GATEWAYS[0]), 'fetch');
   }, [reconcile]);
 
   // Cleared after each pick, so choosing the same (corrected) file again uploads it again.
@@ -248,7 +247,7 @@ export default function ReconciliationPage() {
               w={180}
               label={t('examAffairs.finance.date')}
               valueFormat="YYYY-MM-DD"
-              maxDate={dayjs().format('YYYY-MM-DD')}
+              maxDate={chinaToday()}
               value={date}
               onChange={(value) => value && setDate(value)}
               data-testid="reconciliation-date"

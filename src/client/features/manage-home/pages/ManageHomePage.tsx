@@ -29,6 +29,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useT } from '../../../lib/i18n/index.ts';
 import { adminSession } from '../../../lib/state/session.ts';
 import { parseTime } from '../../../lib/utils/format-time.ts';
+import { isoDateTime } from '../../../lib/utils/iso-time.ts';
 import { toThousands } from '../../../lib/utils/number.ts';
 import { fetchAdminDashboard, type AdminDashboard } from '../api.ts';
 
@@ -194,9 +195,7 @@ export default function ManageHomePage() {
                             </Badge>
                           </Table.Td>
                           <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                            <Text size="sm">
-                              {parseTime(new Date(session.starts_at), '{y}-{m}-{d} {h}:{i}')}
-                            </Text>
+                            <Text size="sm">{isoDateTime(session.starts_at)}</Text>
                           </Table.Td>
                         </Table.Tr>
                       ))}

@@ -5,7 +5,7 @@ import { PROFILE_REQUIRED_FIELDS } from '../../../../shared/learner-profile/requ
 import { useT } from '../../../lib/i18n/index.ts';
 import { learnerSession } from '../../../lib/state/session.ts';
 import { usePrivateFileUrl } from '../../../lib/uploads/use-private-file.ts';
-import { parseTime } from '../../../lib/utils/format-time.ts';
+import { isoDateTime } from '../../../lib/utils/iso-time.ts';
 import { learnerGet } from '../../../lib/offline/learner-cache.ts';
 import { StaleBadge } from '../../../lib/offline/StaleBadge.tsx';
 import { InstallButton } from '../../../lib/pwa/InstallButton.tsx';
@@ -146,7 +146,7 @@ export default function UserCenterHomePage() {
               fz="sm"
             >
               {summary.next_exam.plan_title} · {summary.next_exam.session_name} ·{' '}
-              {parseTime(new Date(summary.next_exam.starts_at), '{y}-{m}-{d} {h}:{i}')}
+              {isoDateTime(summary.next_exam.starts_at)}
             </Anchor>
           ) : (
             <Text fz="sm" c="dimmed">

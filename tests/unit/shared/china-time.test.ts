@@ -1,0 +1,37 @@
+// The platform's clock: China time (UTC+8, no daylight saving), the same on every server and device.
+import { describe, expect, it } from 'vitest';
+import { chinaClock, fromChinaClock } from '../../../src/shared/api/china-time.ts';
+
+describe('China time', () => {
+  it("reads an instant on China's wall clock", () => {
+    expect(chinaClock(new Date('2026-12-31T16:30:05.000Z'))).toEqual({
+      y: 2027,
+      m: 1,
+      d: 1,
+      h: 0,
+      i: 30,
+      s: 5,
+      a: 5,
+    });
+  });
+
+  it('reads a China-time text back as the instant', () => {
+    expect(fromChinaClock('2026-12-12 09:00:00')?.toISOString()).toBe('2026-12-12T01:00:00.000Z');
+    expect(fromChinaClock('2026-12-12 09:00')?.toISOString()).toBe('2026-12-12T01:00:00.000Z');
+    expect(fromChinaClock('2026-12-12T09:00')?.toISOString()).toBe('2026-12-12T01:00:00.000Z');
+    expect(fromChinaClock('2027-01-01')?.toISOString()).toBe('2026-12-31T16:00:00.000Z');
+  });
+
+  it('names no time for a text that is not one', () => {
+    for (const text of [
+      '',
+      'not a date',
+      '2026-02-30 09:00',
+      '2026-12-12 25:00',
+      '2026-12-12 09:60',
+      '12/12/2026',
+    ]) {
+      expect(fromChinaClock(text), text).toBeNull();
+    }
+  });
+});
