@@ -11,7 +11,7 @@ import {
   systemLogs,
 } from '../../src/server/db/schema/index.ts';
 import { SandboxGateway, signPayload } from '../../src/server/payments/sandbox.ts';
-import { chinaToday } from '../../src/server/registration/common.ts';
+import { chinaToday } from '../../src/shared/api/china-time.ts';
 import { createTestApp, login, request, type Json, type TestContext } from '../helpers/api.ts';
 import {
   collegeIds,

@@ -31,7 +31,8 @@ import {
 import { missingProfileFields, loadLearner } from '../learner-profile/service.ts';
 import { PROFILE_REQUIRED_FIELDS } from '../../shared/learner-profile/schema.ts';
 import type { AdminPrincipal } from '../plugins/auth.ts';
-import { chinaDayRange, chinaToday, organizationScope } from '../registration/common.ts';
+import { chinaToday } from '../../shared/api/china-time.ts';
+import { chinaDayRange, organizationScope } from '../registration/common.ts';
 
 function byState(rows: { state: string; n: number }[]) {
   const counts: Record<string, number> = Object.fromEntries(ENROLLMENT_STATES.map((s) => [s, 0]));

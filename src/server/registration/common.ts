@@ -21,11 +21,6 @@ export function chinaDayRange(date: string): { start: Date; end: Date } {
   return { start, end: new Date(start.getTime() + 24 * 3600_000) };
 }
 
-/** Today's date (YYYY-MM-DD) in China time. */
-export function chinaToday(now = new Date()): string {
-  return new Date(now.getTime() + CHINA_UTC_OFFSET_MS).toISOString().slice(0, 10);
-}
-
 export const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null);
 
 /**

@@ -30,7 +30,8 @@ import { SandboxGateway } from '../payments/sandbox.ts';
 import { orderForEnrollment, payOrder, processNotify } from '../payments/service.ts';
 import type { AdminPrincipal } from '../plugins/auth.ts';
 import { saveUpload, uploadUrl } from '../uploads/service.ts';
-import { chinaDayRange, chinaToday } from './common.ts';
+import { chinaToday } from '../../shared/api/china-time.ts';
+import { chinaDayRange } from './common.ts';
 import { demoBanner, demoPhoto, demoScan } from './demo-images.ts';
 
 const DAY = 24 * 3600_000;

@@ -27,6 +27,11 @@ export function chinaClock(at: Date): ChinaClock {
   };
 }
 
+/** Today's date in China time, 'YYYY-MM-DD': the day turns at midnight there. */
+export function chinaToday(now: Date = new Date()): string {
+  return new Date(now.getTime() + CHINA_UTC_OFFSET_MS).toISOString().slice(0, 10);
+}
+
 /** 'YYYY-MM-DD hh:mm[:ss]' (or 'YYYY-MM-DD') read as China time; null when the text is not one. */
 export function fromChinaClock(text: string): Date | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(text.trim());

@@ -1,6 +1,6 @@
 // The platform's clock: China time (UTC+8, no daylight saving), the same on every server and device.
 import { describe, expect, it } from 'vitest';
-import { chinaClock, fromChinaClock } from '../../../src/shared/api/china-time.ts';
+import { chinaClock, chinaToday, fromChinaClock } from '../../../src/shared/api/china-time.ts';
 
 describe('China time', () => {
   it("reads an instant on China's wall clock", () => {
@@ -13,6 +13,11 @@ describe('China time', () => {
       s: 5,
       a: 5,
     });
+  });
+
+  it('names today in China time: the day turns at midnight there', () => {
+    expect(chinaToday(new Date('2026-11-21T15:59:59.000Z'))).toBe('2026-11-21');
+    expect(chinaToday(new Date('2026-11-21T16:00:00.000Z'))).toBe('2026-11-22');
   });
 
   it('reads a China-time text back as the instant', () => {

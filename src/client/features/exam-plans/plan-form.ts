@@ -16,7 +16,7 @@ import {
 import { isoDateTime } from '../../lib/utils/iso-time.ts';
 import type { ExamPlanDetail } from './api.ts';
 
-/** A Mantine dates value: 'YYYY-MM-DD HH:mm:ss' in the device's time zone. */
+/** A Mantine dates value: 'YYYY-MM-DD HH:mm:ss' in China time. */
 export type LocalDateTime = string | null;
 
 export interface SessionValues {

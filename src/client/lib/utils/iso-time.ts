@@ -6,6 +6,3 @@ import { parseTime } from './format-time.ts';
 /** '2026-12-11T10:00:00.000Z' -> '2026-12-11 18:00' (China time); '' for none. */
 export const isoDateTime = (iso: string | null | undefined, format = '{y}-{m}-{d} {h}:{i}') =>
   iso ? (parseTime(new Date(iso), format, 'china') ?? '') : '';
-
-/** Today's date in China time, 'YYYY-MM-DD' (the server's day filters read it so). */
-export const chinaToday = (now: Date = new Date()) => parseTime(now, '{y}-{m}-{d}', 'china') ?? '';

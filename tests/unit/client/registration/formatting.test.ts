@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatFen } from '../../../../src/client/lib/utils/money.ts';
-import { chinaToday, isoDateTime } from '../../../../src/client/lib/utils/iso-time.ts';
+import { isoDateTime } from '../../../../src/client/lib/utils/iso-time.ts';
 import { applyHref } from '../../../../src/client/features/portal/apply-link.ts';
 import { nextStepHref } from '../../../../src/client/features/enrollment/enrollment-state.ts';
 
@@ -27,11 +27,6 @@ describe('server times', () => {
     expect(isoDateTime('2026-12-31T16:30:00.000Z', '{y}-{m}-{d} {h}:{i}:{s}')).toBe('2027-01-01 00:30:00');
     expect(isoDateTime(null)).toBe('');
     expect(isoDateTime('not a time')).toBe('');
-  });
-
-  it('names today in China time: the day turns at midnight there', () => {
-    expect(chinaToday(new Date('2026-11-21T15:59:59.000Z'))).toBe('2026-11-21');
-    expect(chinaToday(new Date('2026-11-21T16:00:00.000Z'))).toBe('2026-11-22');
   });
 });
 

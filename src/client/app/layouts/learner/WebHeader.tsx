@@ -7,8 +7,8 @@ import { Link } from 'wouter';
 import { LanguagePicker } from '../../../lib/components/LanguagePicker.tsx';
 import { Logo } from '../../../lib/components/Logo.tsx';
 import { useT } from '../../../lib/i18n/index.ts';
-import { InstallButton } from '../../../lib/pwa/InstallButton.tsx';
 import { onReconnect } from '../../../lib/offline/network.ts';
+import { InstallButton } from '../../../lib/pwa/InstallButton.tsx';
 import { learnerSession } from '../../../lib/state/session.ts';
 import { refreshUnreadCount, unreadCountFor } from '../../../features/notifications/unread-count.ts';
 

@@ -25,10 +25,11 @@ import {
   IconUpload,
 } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { chinaToday } from '../../../../shared/api/china-time.ts';
 import { ApiError } from '../../../lib/api/errors.ts';
 import { ListTable, type ListColumn } from '../../../lib/components/ListTable.tsx';
 import { useT } from '../../../lib/i18n/index.ts';
-import { chinaToday, isoDateTime } from '../../../lib/utils/iso-time.ts';
+import { isoDateTime } from '../../../lib/utils/iso-time.ts';
 import { formatFen } from '../../../lib/utils/money.ts';
 import {
   GATEWAYS,
