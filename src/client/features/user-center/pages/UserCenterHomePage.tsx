@@ -1,4 +1,17 @@
-import { Anchor, Avatar, Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Avatar,
+  Button,
+  Group,
+  Paper,
+  Progress,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useSignals } from '@preact/signals-react/runtime';
 import { Link } from 'wouter';
 import { PROFILE_REQUIRED_FIELDS } from '../../../../shared/learner-profile/required-fields.ts';
@@ -134,6 +147,31 @@ export default function UserCenterHomePage() {
           </Stack>
         </Group>
       </Paper>
+      {!summary && summaryQuery.refreshing && (
+        // The first visit on a slow network: the summary's place, until it arrives.
+        <Stack gap="md" data-testid="summary-loading" aria-busy="true">
+          <Paper withBorder radius="md" p="md">
+            <Skeleton height={14} width={96} mb="xs" />
+            <Skeleton height={12} width="70%" />
+          </Paper>
+          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
+            {[0, 1, 2, 3].map((key) => (
+              <Paper key={key} withBorder radius="md" p="md">
+                <Skeleton height={28} width={40} mb="xs" />
+                <Skeleton height={12} width="60%" />
+              </Paper>
+            ))}
+          </SimpleGrid>
+        </Stack>
+      )}
+      {!summary && !summaryQuery.refreshing && (
+        // No answer and nothing stored on the device: say so, and offer to ask again.
+        <Alert color="red" title={t('common.loadFailed')} data-testid="summary-error">
+          <Button size="xs" variant="light" color="red" onClick={summaryQuery.refresh}>
+            {t('common.retry')}
+          </Button>
+        </Alert>
+      )}
       {summary && (
         <Paper withBorder radius="md" p="md" data-testid="next-exam">
           <Text fw={600} mb={4}>
