@@ -3,7 +3,7 @@
 // every call whatever the page's ?step= says), row locks that serialise the plan-wide batch operations.
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { CHINA_UTC_OFFSET_MS } from '../../shared/api/china-time.ts';
+import { chinaClock, chinaWallIso } from '../../shared/api/china-time.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { enrollments, examPlans, learners, occupations, organizations } from '../db/schema/index.ts';
 import { notFound } from '../errors.ts';
@@ -54,18 +54,18 @@ export const newVerifyToken = () => randomBytes(24).toString('base64url');
 
 /** 2026-06-20 09:00 in China time. */
 export function chinaDateTime(value: Date): string {
-  const d = new Date(value.getTime() + CHINA_UTC_OFFSET_MS).toISOString();
+  const d = chinaWallIso(value);
   return `${d.slice(0, 10)} ${d.slice(11, 16)}`;
 }
 
 /** 2026年06月20日 in China time. */
 export function chinaDateLabel(value: Date): string {
-  const d = new Date(value.getTime() + CHINA_UTC_OFFSET_MS).toISOString();
+  const d = chinaWallIso(value);
   return `${d.slice(0, 4)}年${d.slice(5, 7)}月${d.slice(8, 10)}日`;
 }
 
 /** The calendar year in China time (certificate numbers carry it). */
-export const chinaYear = (value: Date) => new Date(value.getTime() + CHINA_UTC_OFFSET_MS).getUTCFullYear();
+export const chinaYear = (value: Date) => chinaClock(value).y;
 
 /** The rows of a drizzle `execute` answer (the same shape on pg and PGlite). */
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;

@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import { randomInt } from 'node:crypto';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { CHINA_UTC_OFFSET_MS } from '../../shared/api/china-time.ts';
+import { chinaWallIso } from '../../shared/api/china-time.ts';
 import {
   ORDER_STATE_LABELS,
   STATEMENT_COLUMNS,
@@ -48,7 +48,7 @@ const illegalState = (message: string) => new AppError(409, message, REGISTRATIO
 
 /** 20 characters: China-time yyyyMMddHHmmss and 6 random digits. */
 function newOrderNo(now = new Date()) {
-  const stamp = new Date(now.getTime() + CHINA_UTC_OFFSET_MS).toISOString().replace(/\D/g, '').slice(0, 14);
+  const stamp = chinaWallIso(now).replace(/\D/g, '').slice(0, 14);
   return `${stamp}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
 }
 

@@ -14,6 +14,11 @@ export interface ChinaClock {
   a: number;
 }
 
+/** An instant's China wall clock as ISO text without a zone: '2026-06-20T09:00:00.000'. */
+export function chinaWallIso(at: Date): string {
+  return new Date(at.getTime() + CHINA_UTC_OFFSET_MS).toISOString().slice(0, 23);
+}
+
 export function chinaClock(at: Date): ChinaClock {
   const wall = new Date(at.getTime() + CHINA_UTC_OFFSET_MS);
   return {
@@ -29,7 +34,7 @@ export function chinaClock(at: Date): ChinaClock {
 
 /** Today's date in China time, 'YYYY-MM-DD': the day turns at midnight there. */
 export function chinaToday(now: Date = new Date()): string {
-  return new Date(now.getTime() + CHINA_UTC_OFFSET_MS).toISOString().slice(0, 10);
+  return chinaWallIso(now).slice(0, 10);
 }
 
 /** 'YYYY-MM-DD hh:mm[:ss]' (or 'YYYY-MM-DD') read as China time; null when the text is not one. */

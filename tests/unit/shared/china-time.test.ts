@@ -1,6 +1,6 @@
 // The platform's clock: China time (UTC+8, no daylight saving), the same on every server and device.
 import { describe, expect, it } from 'vitest';
-import { chinaClock, chinaToday, fromChinaClock } from '../../../src/shared/api/china-time.ts';
+import { chinaClock, chinaToday, chinaWallIso, fromChinaClock } from '../../../src/shared/api/china-time.ts';
 
 describe('China time', () => {
   it("reads an instant on China's wall clock", () => {
@@ -13,6 +13,10 @@ describe('China time', () => {
       s: 5,
       a: 5,
     });
+  });
+
+  it('writes the wall clock as ISO text without a zone', () => {
+    expect(chinaWallIso(new Date('2026-12-31T16:30:05.000Z'))).toBe('2027-01-01T00:30:05.000');
   });
 
   it('names today in China time: the day turns at midnight there', () => {

@@ -3,7 +3,7 @@
 // planInputSchema (the server's own rules), run on the body the form would send, with its issue paths
 // mapped back to form fields; a 422 from the server is mapped the same way.
 import dayjs from 'dayjs';
-import { fromChinaClock } from '../../../shared/api/china-time.ts';
+import { chinaWallIso, fromChinaClock } from '../../../shared/api/china-time.ts';
 import {
   DEFAULT_FORM_FIELDS,
   DEFAULT_REQUIRED_MATERIALS,
@@ -72,7 +72,7 @@ const numberOrUndefined = (value: number | string | null): number | undefined =>
 };
 
 /** A new plan's suggested times, from today in China time. */
-export function emptyPlanForm(now = dayjs(isoToLocal(new Date().toISOString()))): PlanFormValues {
+export function emptyPlanForm(now = dayjs(chinaWallIso(new Date()))): PlanFormValues {
   const opens = now.add(1, 'day').hour(8).minute(0).second(0);
   const closes = opens.add(30, 'day').hour(18);
   const exam = closes.add(15, 'day').hour(9);
