@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { i18nTables } from './scripts/i18n/vite-plugin.ts';
 import { buildInfo, buildInfoDefines, pwaPlugins } from './scripts/pwa/vite-plugins.ts';
+import { compileHints } from './scripts/web/compile-hints.ts';
 import { deferEntryStylesheet } from './scripts/web/defer-stylesheet.ts';
 import { mantineStyles } from './scripts/web/mantine-styles.ts';
 import { routePreloads } from './scripts/web/route-preloads.ts';
@@ -20,6 +21,7 @@ export default defineConfig({
     mantineStyles(),
     deferEntryStylesheet(),
     routePreloads(),
+    compileHints(),
     ...pwaPlugins(build),
   ],
   define: buildInfoDefines(build),

@@ -23,6 +23,7 @@ export const BOOT_MODULES = [
 
 const CHROME_LOADERS_FILE = 'src/client/app/chrome-loaders.ts';
 const LEARNER_PAGES_FILE = 'src/client/app/learner-pages.ts';
+const MANAGE_PAGES_FILE = 'src/client/app/manage-pages.ts';
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 const IMPORT_CALL = String.raw`\(\s*\)\s*=>\s*import\(\s*['"]([^'"]+)['"]\s*\)`;
@@ -80,4 +81,15 @@ export function learnerRouteModules(): Record<string, string[]> {
     routes[key ? `/userCenter/${key}` : '/userCenter'] = [userCenter, module];
   for (const [key, module] of publicPages) if (!key.includes(':')) routes[key] = [module];
   return routes;
+}
+
+/**
+ * The lazily loaded modules each back-office page renders (the back office's chrome, then the page), by
+ * the page's `component` name (src/client/app/manage-pages.ts).
+ */
+export function manageRouteModules(): Record<string, string[]> {
+  const manage = lazyModulePath({ file: CHROME_LOADERS_FILE, key: 'manage' });
+  const pages = registryEntries(MANAGE_PAGES_FILE, 'managePages');
+  if (!manage || pages.length === 0) throw new Error(`route registry: no back-office pages found`);
+  return Object.fromEntries(pages.map(([key, module]) => [`/manage/${key}`, [manage, module]]));
 }

@@ -11,8 +11,11 @@ import { ROUTE_PRELOADS_FILE, type RoutePreloads } from '../../src/shared/pwa/ro
 import { deferredStylesheetLinks } from '../../src/shared/pwa/deferred-stylesheet.ts';
 import { BOOT_MODULES, learnerRouteModules } from './lazy-modules.ts';
 
-function chunksOf(bundle: OutputBundle) {
-  const chunks = Object.values(bundle).filter((item): item is OutputChunk => item.type === 'chunk');
+/** What the chunk graph needs of a chunk: an output chunk, or a rendered one (before hashing). */
+export type ChunkLinks = Pick<OutputChunk, 'type' | 'fileName' | 'imports' | 'isEntry' | 'facadeModuleId'>;
+
+function chunksOf<Chunk extends ChunkLinks>(bundle: Record<string, Chunk | { type: 'asset' }>) {
+  const chunks = Object.values(bundle).filter((item): item is Chunk => item.type === 'chunk');
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const byModule = new Map(
     chunks
@@ -25,9 +28,9 @@ function chunksOf(bundle: OutputBundle) {
     return chunk;
   };
   /** The chunks and everything they import statically. */
-  const withStaticImports = (starts: OutputChunk[]) => {
+  const withStaticImports = (starts: Chunk[]) => {
     const seen = new Set<string>();
-    const visit = (chunk: OutputChunk | undefined) => {
+    const visit = (chunk: Chunk | undefined) => {
       if (!chunk || seen.has(chunk.fileName)) return;
       seen.add(chunk.fileName);
       for (const file of chunk.imports) visit(byFile.get(file));
@@ -98,6 +101,21 @@ export function routePreloadsFor(bundle: OutputBundle, routes: Record<string, st
     preloads[route] = [...own, ...stylesheets].map((file) => `/${file}`);
   }
   return preloads;
+}
+
+/**
+ * The chunks some first load runs: the start-up ones, and each route's (`routes`: path → its lazily
+ * loaded modules) with their static imports.
+ */
+export function firstLoadChunks(
+  chunks: Record<string, ChunkLinks | { type: 'asset' }>,
+  routes: Record<string, string[]>,
+): Set<string> {
+  const { chunkOf, withStaticImports, initial } = chunksOf(chunks);
+  const all = new Set(initial);
+  for (const [route, modules] of Object.entries(routes))
+    for (const file of withStaticImports(modules.map((module) => chunkOf(module, route)))) all.add(file);
+  return all;
 }
 
 export function routePreloads(): Plugin {

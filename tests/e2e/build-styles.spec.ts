@@ -1,6 +1,7 @@
 // The built app's stylesheets (issue 4): Mantine's rules travel with the components that use them
 // (scripts/web/mantine-styles.ts), so no chunk may name a Mantine class whose rules are not loaded with
-// it. Reads the build the browser tests run against (its manifest), no browser needed.
+// it. Also the compile hint on the chunks first pages run (scripts/web/compile-hints.ts). Reads the build
+// the browser tests run against (its manifest), no browser needed.
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -59,4 +60,24 @@ test('the first stylesheet holds Mantine’s global rules and no component’s',
   expect(css).toContain('--mantine-color-blue-6');
   expect(css).toContain('.mantine-focus-auto');
   expect(css).not.toMatch(/\.m_[0-9a-f]{6,8}\b/);
+});
+
+test('the chunks a first page runs ask V8 to compile them at once, and a later component’s do not', () => {
+  const chunks = manifest();
+  const begins = (key: string) => read(chunks[key]!.file).startsWith('//# allFunctionsCalledOnLoad\n');
+  const entry = Object.keys(chunks).find((key) => chunks[key]!.isEntry)!;
+  for (const key of [
+    entry,
+    'node_modules/react-dom/client.js',
+    'src/client/start.tsx',
+    'src/client/features/auth/pages/LoginPage.tsx',
+    'src/client/features/scores/pages/AchievementQueryPage.tsx',
+    'src/client/features/manage-home/pages/ManageHomePage.tsx',
+  ])
+    expect(begins(key), key).toBe(true);
+  for (const key of [
+    'src/client/app/Toasts.tsx',
+    'src/client/features/exam-plans/components/EnrollmentCountsChart.tsx',
+  ])
+    expect(begins(key), key).toBe(false);
 });

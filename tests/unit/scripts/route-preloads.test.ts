@@ -2,12 +2,14 @@
 import path from 'node:path';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import { describe, expect, it } from 'vitest';
-import { BOOT_MODULES, learnerRouteModules } from '../../../scripts/web/lazy-modules.ts';
+import { BOOT_MODULES, learnerRouteModules, manageRouteModules } from '../../../scripts/web/lazy-modules.ts';
 import {
   bootPreloadsFor,
   bootStylesheetsFor,
+  firstLoadChunks,
   routePreloadsFor,
 } from '../../../scripts/web/route-preloads.ts';
+import { managePages } from '../../../src/client/app/manage-pages.ts';
 import { USER_CENTER_PAGES, publicPages, userCenterPages } from '../../../src/client/app/learner-pages.ts';
 
 function chunk(fileName: string, imports: string[], facade?: string, isEntry = false, css: string[] = []) {
@@ -37,6 +39,21 @@ describe('learnerRouteModules', () => {
     expect(routes['/userCenter']?.[1]).toBe('src/client/features/user-center/pages/UserCenterHomePage.tsx');
     expect(routes['/login']).toEqual(['src/client/features/auth/pages/LoginPage.tsx']);
     for (const key of Object.keys(publicPages)) expect(key in routes).toBe(!key.includes(':'));
+  });
+});
+
+describe('manageRouteModules', () => {
+  it('reads every back-office page from the registry, each behind the back office’s chrome', () => {
+    const routes = manageRouteModules();
+    expect(Object.keys(routes).sort()).toEqual(
+      Object.keys(managePages)
+        .map((key) => `/manage/${key}`)
+        .sort(),
+    );
+    expect(routes['/manage/index']).toEqual([
+      'src/client/app/layouts/manage/ManageLayout.tsx',
+      'src/client/features/manage-home/pages/ManageHomePage.tsx',
+    ]);
   });
 });
 
@@ -108,5 +125,25 @@ describe('route preloads', () => {
 
   it('fails the build when a registered page is not a chunk', () => {
     expect(() => routePreloadsFor(sampleBundle(), { '/gone': ['src/Gone.tsx'] })).toThrow(/src\/Gone\.tsx/);
+  });
+
+  it('finds the chunks some first load runs: the start-up ones and every route’s, not a later one', () => {
+    const bundle = sampleBundle();
+    bundle['assets/Chart.js'] = chunk('assets/Chart.js', ['assets/react.js'], 'src/Chart.tsx');
+    expect([...firstLoadChunks(bundle, { '/page': ['src/Page.tsx'] })].sort()).toEqual(
+      [
+        'assets/index.js',
+        'assets/runtime.js',
+        'assets/start.js',
+        'assets/core.js',
+        'assets/client.js',
+        'assets/react.js',
+        'assets/App.js',
+        'assets/mantine.js',
+        'assets/Page.js',
+        'assets/Table.js',
+        'assets/icons.js',
+      ].sort(),
+    );
   });
 });
