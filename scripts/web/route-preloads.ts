@@ -11,11 +11,8 @@ import { ROUTE_PRELOADS_FILE, type RoutePreloads } from '../../src/shared/pwa/ro
 import { deferredStylesheetLinks } from '../../src/shared/pwa/deferred-stylesheet.ts';
 import { BOOT_MODULES, learnerRouteModules } from './lazy-modules.ts';
 
-/** What the chunk graph needs of a chunk: an output chunk, or a rendered one (before hashing). */
-export type ChunkLinks = Pick<OutputChunk, 'type' | 'fileName' | 'imports' | 'isEntry' | 'facadeModuleId'>;
-
-function chunksOf<Chunk extends ChunkLinks>(bundle: Record<string, Chunk | { type: 'asset' }>) {
-  const chunks = Object.values(bundle).filter((item): item is Chunk => item.type === 'chunk');
+function chunksOf(bundle: OutputBundle) {
+  const chunks = Object.values(bundle).filter((item): item is OutputChunk => item.type === 'chunk');
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const byModule = new Map(
     chunks
@@ -28,9 +25,9 @@ function chunksOf<Chunk extends ChunkLinks>(bundle: Record<string, Chunk | { typ
     return chunk;
   };
   /** The chunks and everything they import statically. */
-  const withStaticImports = (starts: Chunk[]) => {
+  const withStaticImports = (starts: OutputChunk[]) => {
     const seen = new Set<string>();
-    const visit = (chunk: Chunk | undefined) => {
+    const visit = (chunk: OutputChunk | undefined) => {
       if (!chunk || seen.has(chunk.fileName)) return;
       seen.add(chunk.fileName);
       for (const file of chunk.imports) visit(byFile.get(file));
@@ -107,11 +104,8 @@ export function routePreloadsFor(bundle: OutputBundle, routes: Record<string, st
  * The chunks some first load runs: the start-up ones, and each route's (`routes`: path → its lazily
  * loaded modules) with their static imports.
  */
-export function firstLoadChunks(
-  chunks: Record<string, ChunkLinks | { type: 'asset' }>,
-  routes: Record<string, string[]>,
-): Set<string> {
-  const { chunkOf, withStaticImports, initial } = chunksOf(chunks);
+export function firstLoadChunks(bundle: OutputBundle, routes: Record<string, string[]>): Set<string> {
+  const { chunkOf, withStaticImports, initial } = chunksOf(bundle);
   const all = new Set(initial);
   for (const [route, modules] of Object.entries(routes))
     for (const file of withStaticImports(modules.map((module) => chunkOf(module, route)))) all.add(file);
