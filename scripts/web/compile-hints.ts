@@ -1,10 +1,11 @@
 // V8's explicit compile hint (Chrome 136 and later): a script that begins with the magic comment
 // `//# allFunctionsCalledOnLoad` has all its functions compiled at once, on the thread that streams it in,
 // instead of lazily on the main thread the first time each is called (issue 4: Lighthouse's script
-// boot-up time fell by about a fifth). The build puts it on the chunks some first load runs: the start-up
-// chunks, and each learner and back-office page's with their static imports (React DOM, Mantine's core,
-// the app's boot modules, the pages), whose functions nearly all run while the page starts. Chunks loaded
-// later for one component (a chart, the toasts, a language table) stay lazy. Other browsers ignore it.
+// boot-up time fell by about a fifth). V8 advises it for files whose functions nearly all run at load, so
+// the build puts it on the start-up chunks (React DOM, Mantine's core, the app's boot modules) and on each
+// learner and back-office page's own chunks and their chromes' (`firstLoadChunks`). Shared chunks of
+// which a page runs a part (the schemas, the form library, popovers) and chunks loaded later for one
+// component (a chart, the toasts, a language table) stay lazy. Other browsers ignore the comment.
 //
 // Build only, and after the chunks are rendered: the minifier drops comments, and only then is the whole
 // chunk graph known. The file name's hash is the code's without the comment; a source map (SOURCEMAP=1)
