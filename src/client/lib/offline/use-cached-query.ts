@@ -77,7 +77,9 @@ export function useCachedQuery<T>(
       const fresh = cachedQuery(key, () => fetcherRef.current()).finally(() => {
         answered = true;
       });
-      // Answers render as transitions: a long list is built in slices instead of one long task.
+      // The network's answer renders as a transition: a long list is built in slices instead of one long
+      // task. The stored copy does not: a transition that has not committed when the answer comes is
+      // rendered together with it, and on a weak network the stored copy is what shows at once.
       if (withStoredFirst && !quiet) {
         // An answer already there (written into the page, lib/api/client.ts) does not wait for the device.
         const stored = await Promise.race([
@@ -89,15 +91,13 @@ export function useCachedQuery<T>(
         ]);
         if (run !== generation.run) return;
         if (stored && !answered)
-          startTransition(() =>
-            setState((s) => ({
-              ...s,
-              data: stored.data,
-              fetchedAt: stored.fetchedAt,
-              stale: true,
-              offline: stored.offline,
-            })),
-          );
+          setState((s) => ({
+            ...s,
+            data: stored.data,
+            fetchedAt: stored.fetchedAt,
+            stale: true,
+            offline: stored.offline,
+          }));
       }
       try {
         const result = await fresh;
