@@ -23,7 +23,8 @@ export interface CachedQueryState<T> {
   refresh: () => void;
 }
 
-const INITIAL_STATE = {
+/** Before anything came: nothing to show, the first request running. */
+export const INITIAL_STATE = {
   data: undefined,
   fetchedAt: null,
   stale: false,

@@ -9,21 +9,16 @@ import { setLanguage } from '../../../../../src/client/lib/state/preferences.ts'
 
 const refresh = vi.fn();
 let state: Omit<CachedQueryState<LearnerSummary>, 'refresh'>;
-vi.mock('../../../../../src/client/lib/offline/use-cached-query.ts', () => ({
+vi.mock('../../../../../src/client/lib/offline/use-cached-query.ts', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
   useCachedQuery: () => ({ ...state, refresh }),
 }));
 
 const { default: UserCenterHomePage } =
   await import('../../../../../src/client/features/user-center/pages/UserCenterHomePage.tsx');
 
-const waiting = {
-  data: undefined,
-  fetchedAt: null,
-  stale: false,
-  offline: false,
-  refreshing: true,
-  error: null,
-};
+/** The hook's own state before anything came. */
+const { INITIAL_STATE: waiting } = await import('../../../../../src/client/lib/offline/use-cached-query.ts');
 const renderPage = () =>
   render(
     <MantineProvider env="test">
