@@ -5,6 +5,7 @@ import { buildInfo, buildInfoDefines, pwaPlugins } from './scripts/pwa/vite-plug
 import { compileHints } from './scripts/web/compile-hints.ts';
 import { deferEntryStylesheet } from './scripts/web/defer-stylesheet.ts';
 import { mantineStyles } from './scripts/web/mantine-styles.ts';
+import { precompress } from './scripts/web/precompress.ts';
 import { routePreloads } from './scripts/web/route-preloads.ts';
 
 // The layout and text components every first page renders: the mantine-basics chunk below.
@@ -23,6 +24,8 @@ export default defineConfig({
     routePreloads(),
     compileHints(),
     ...pwaPlugins(build),
+    // Last: the compressed copies of every file the build (and the service worker's build) wrote.
+    precompress(),
   ],
   define: buildInfoDefines(build),
   build: {

@@ -37,6 +37,8 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 export const UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024;
 
 const NO_CACHE_FILES = new Set(['index.html', 'sw.js', 'version.json', 'manifest.webmanifest']);
+/** The build's compressed copies of a file (scripts/web/precompress.ts). */
+const PRECOMPRESSED_SUFFIX = /\.(br|gz)$/;
 
 export interface BuildOptions {
   config: AppConfig;
@@ -155,8 +157,12 @@ async function registerClient(app: FastifyInstance, clientDir: string) {
     wildcard: true,
     // The shell is sent by the routes below, with the page's hints (http/client-shell.ts).
     index: false,
+    // The build's .br/.gz copies (scripts/web/precompress.ts), sent as they are; a file without one is
+    // compressed by @fastify/compress as any other answer.
+    preCompressed: true,
     setHeaders(res, filePath) {
-      const name = path.basename(filePath);
+      // A compressed copy (`sw.js.br`) gets the headers of the file it stands for.
+      const name = path.basename(filePath).replace(PRECOMPRESSED_SUFFIX, '');
       if (NO_CACHE_FILES.has(name)) res.header('Cache-Control', 'no-cache');
       else if (filePath.includes(`${path.sep}assets${path.sep}`))
         res.header('Cache-Control', 'public, max-age=31536000, immutable');

@@ -1,9 +1,11 @@
 // The built app's stylesheets (issue 4): Mantine's rules travel with the components that use them
 // (scripts/web/mantine-styles.ts), so no chunk may name a Mantine class whose rules are not loaded with
-// it. Also the compile hint on the chunks first pages run (scripts/web/compile-hints.ts). Reads the build
-// the browser tests run against (its manifest), no browser needed.
+// it. Also the compile hint on the chunks first pages run (scripts/web/compile-hints.ts) and the compressed
+// copies beside the files (scripts/web/precompress.ts). Reads the build the browser tests run against
+// (its manifest), no browser needed.
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { expect, test } from '@playwright/test';
 
 const CLIENT_DIR = path.resolve(process.env.CLIENT_DIR ?? 'dist/client');
@@ -80,4 +82,16 @@ test('the chunks a first page runs ask V8 to compile them at once, and a later c
     'src/client/features/exam-plans/components/EnrollmentCountsChart.tsx',
   ])
     expect(begins(key), key).toBe(false);
+});
+
+test('the build leaves compressed copies of its scripts, its stylesheet and the service worker', () => {
+  const chunks = manifest();
+  const entry = Object.values(chunks).find((chunk) => chunk.isEntry)!;
+  for (const file of [entry.file, ...(entry.css ?? []), 'sw.js', 'index.html']) {
+    const original = fs.readFileSync(path.join(CLIENT_DIR, file));
+    expect(zlib.brotliDecompressSync(fs.readFileSync(path.join(CLIENT_DIR, `${file}.br`))), file).toEqual(
+      original,
+    );
+    expect(zlib.gunzipSync(fs.readFileSync(path.join(CLIENT_DIR, `${file}.gz`))), file).toEqual(original);
+  }
 });
