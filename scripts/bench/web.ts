@@ -3,7 +3,10 @@
 //    scripts/bench/bundle.ts from the vite manifest);
 // 2. Lighthouse 12, mobile with simulated throttling (its default), on /, /login and
 //    /userCenter/achievementQuery (signed in as the demo learner): performance, accessibility,
-//    best practices and SEO scores plus the main timings;
+//    best practices and SEO scores plus the main timings. Each load is scored twice: with Lighthouse's
+//    default 4× CPU slowdown, and with the slowdown calibrated to the host's benchmark index
+//    (scripts/bench/cpu-slowdown.ts), which on this 2-core VM swings from about 800 to 2,000 within
+//    minutes;
 // 3. a repeat visit of /userCenter with the network offline (service worker + IndexedDB): bytes fetched
 //    from the network (target 0) and the time until the learner summary is visible.
 // Lighthouse's browser speaks the platform's audience's language, zh-CN (navigator.languages and
@@ -21,6 +24,7 @@ import { chromium, type BrowserContext } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS } from '../../tests/e2e/fixtures/chromium.ts';
 import { ENTRY_ROUTES, JS_TARGET_KB, readManifest, routeBundle } from './bundle.ts';
+import { DEFAULT_CPU_SLOWDOWN, SLOW_HOST_BENCHMARK_INDEX, calibratedCpuSlowdown } from './cpu-slowdown.ts';
 import { freePort, startServer } from './server.ts';
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -74,7 +78,50 @@ interface LighthouseFigures {
   scores: Record<string, number | null>;
   timings: Record<string, string>;
   failingAccessibility: string[];
+  /** The same load scored with the CPU slowdown calibrated to the host (scripts/bench/cpu-slowdown.ts). */
+  calibrated: {
+    benchmarkIndex: number;
+    cpuSlowdown: number;
+    performance: number | null;
+    tbtMs: number | null;
+  };
 }
+
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+type LighthouseFlags = NonNullable<Parameters<typeof lighthouse>[1]>;
+
+const LIGHTHOUSE_FLAGS: LighthouseFlags = {
+  output: 'json',
+  logLevel: 'error',
+  onlyCategories: [...CATEGORIES],
+};
+
+/**
+ * Scores a load Lighthouse gathered into `artifactsDir`, with its CPU slowdown set to `cpuSlowdown`.
+ * Under simulated throttling the gathered load does not depend on the slowdown (it only enters the
+ * simulation), but Lighthouse refuses to audit with other settings than it gathered with, so the saved
+ * settings are given the slowdown first.
+ */
+async function auditGathered(route: string, artifactsDir: string, cpuSlowdown: number): Promise<Lhr> {
+  const file = path.join(artifactsDir, 'artifacts.json');
+  const artifacts = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+    settings: { throttling: { cpuSlowdownMultiplier: number } };
+  };
+  artifacts.settings.throttling.cpuSlowdownMultiplier = cpuSlowdown;
+  fs.writeFileSync(file, JSON.stringify(artifacts));
+  const result = await lighthouse(route, {
+    ...LIGHTHOUSE_FLAGS,
+    auditMode: artifactsDir,
+    throttling: { ...artifacts.settings.throttling },
+  });
+  if (!result) throw new Error(`Lighthouse gave no result for ${route}`);
+  return result.lhr;
+}
+
+const performanceScore = (lhr: Lhr) => {
+  const score = lhr.categories.performance?.score;
+  return typeof score === 'number' ? Math.round(score * 100) : null;
+};
 
 async function runLighthouse(
   baseUrl: string,
@@ -83,6 +130,7 @@ async function runLighthouse(
 ): Promise<LighthouseFigures> {
   const port = await freePort();
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skills-lh-'));
+  const artifactsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skills-lh-artifacts-'));
   // A persistent context: its default browser context is the one Lighthouse's new tab uses, so the
   // learner's cookies set here are sent by the audited page.
   const context = await chromium.launchPersistentContext(userDataDir, {
@@ -97,14 +145,16 @@ async function runLighthouse(
   });
   try {
     if (cookies) await context.addCookies(cookies);
-    const result = await lighthouse(`${baseUrl}${route}`, {
-      port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: [...CATEGORIES],
-    });
-    if (!result) throw new Error(`Lighthouse gave no result for ${route}`);
-    const lhr = result.lhr;
+    // One load, gathered once, then scored twice: with Lighthouse's default CPU slowdown and with the
+    // one calibrated to the host's benchmark index, measured by Lighthouse before the load.
+    await lighthouse(`${baseUrl}${route}`, { ...LIGHTHOUSE_FLAGS, port, gatherMode: artifactsDir });
+    await context.close();
+    const lhr = await auditGathered(`${baseUrl}${route}`, artifactsDir, DEFAULT_CPU_SLOWDOWN);
+    const benchmarkIndex = lhr.environment.benchmarkIndex;
+    const cpuSlowdown = calibratedCpuSlowdown(benchmarkIndex);
+    const calibratedLhr = lhr.runtimeError
+      ? lhr
+      : await auditGathered(`${baseUrl}${route}`, artifactsDir, cpuSlowdown);
     const scores: Record<string, number | null> = {};
     for (const id of CATEGORIES) {
       const score = lhr.categories[id]?.score;
@@ -132,14 +182,19 @@ async function runLighthouse(
       scores,
       timings,
       failingAccessibility: failing,
+      calibrated: {
+        benchmarkIndex,
+        cpuSlowdown,
+        performance: performanceScore(calibratedLhr),
+        tbtMs: calibratedLhr.audits['total-blocking-time']?.numericValue ?? null,
+      },
     };
   } finally {
     await context.close();
     fs.rmSync(userDataDir, { recursive: true, force: true });
+    fs.rmSync(artifactsDir, { recursive: true, force: true });
   }
 }
-
-type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
 /** LH_DETAIL=1: what makes up the blocking time and the largest paint, to see where to cut. */
 function printDetail(lhr: Lhr) {
@@ -263,6 +318,10 @@ async function main() {
     const cookies = await learnerCookies(server.url);
 
     console.log(`\n2. Lighthouse 12, mobile, simulated throttling, browser language ${LIGHTHOUSE_LANG}`);
+    console.log(
+      `   Each load is scored with Lighthouse's default ${DEFAULT_CPU_SLOWDOWN}× CPU slowdown, then with the slowdown calibrated\n` +
+        "   to the host's benchmark index as Lighthouse's throttling guide advises (scripts/bench/cpu-slowdown.ts).",
+    );
     for (const route of LIGHTHOUSE_URLS) {
       const routeCookies = route.startsWith('/userCenter') ? cookies : null;
       const runs: LighthouseFigures[] = [];
@@ -287,6 +346,24 @@ async function main() {
         `      ${Object.entries(figures.timings)
           .map(([k, v]) => `${k} ${v}`)
           .join('  ')}`,
+      );
+      const calibrated = runs.map((r) => r.calibrated);
+      const calibratedPerformance = calibrated.map((c) => c.performance ?? 0).sort((a, b) => a - b);
+      const medianCalibrated = calibratedPerformance[Math.floor((calibratedPerformance.length - 1) / 2)]!;
+      const indexes = calibrated.map((c) => Math.round(c.benchmarkIndex)).sort((a, b) => a - b);
+      const slowdowns = calibrated.map((c) => c.cpuSlowdown).sort((a, b) => a - b);
+      const slowHosts = indexes.filter((index) => index < SLOW_HOST_BENCHMARK_INDEX).length;
+      console.log(
+        `      host benchmark index ${indexes.join(', ')}` +
+          (slowHosts
+            ? ` (${slowHosts} of ${indexes.length} below ${SLOW_HOST_BENCHMARK_INDEX}, where Lighthouse warns)`
+            : ''),
+      );
+      console.log(
+        `      performance with the calibrated CPU slowdown (${slowdowns[0]!.toFixed(1)}-${slowdowns.at(-1)!.toFixed(1)}×): ${medianCalibrated}` +
+          ` (median of ${runs.length} runs: ${calibratedPerformance.join(', ')}; blocking time ${calibrated
+            .map((c) => (c.tbtMs === null ? '-' : `${Math.round(c.tbtMs)}`))
+            .join(', ')} ms)`,
       );
       if (figures.failingAccessibility.length)
         console.log(`      failing accessibility audits: ${figures.failingAccessibility.join(', ')}`);
