@@ -118,8 +118,8 @@ async function auditGathered(route: string, artifactsDir: string, cpuSlowdown: n
   return result.lhr;
 }
 
-const performanceScore = (lhr: Lhr) => {
-  const score = lhr.categories.performance?.score;
+const categoryScore = (lhr: Lhr, id: (typeof CATEGORIES)[number]) => {
+  const score = lhr.categories[id]?.score;
   return typeof score === 'number' ? Math.round(score * 100) : null;
 };
 
@@ -156,10 +156,7 @@ async function runLighthouse(
       ? lhr
       : await auditGathered(`${baseUrl}${route}`, artifactsDir, cpuSlowdown);
     const scores: Record<string, number | null> = {};
-    for (const id of CATEGORIES) {
-      const score = lhr.categories[id]?.score;
-      scores[id] = typeof score === 'number' ? Math.round(score * 100) : null;
-    }
+    for (const id of CATEGORIES) scores[id] = categoryScore(lhr, id);
     const timings: Record<string, string> = {};
     for (const id of [
       'first-contentful-paint',
@@ -185,7 +182,7 @@ async function runLighthouse(
       calibrated: {
         benchmarkIndex,
         cpuSlowdown,
-        performance: performanceScore(calibratedLhr),
+        performance: categoryScore(calibratedLhr, 'performance'),
         tbtMs: calibratedLhr.audits['total-blocking-time']?.numericValue ?? null,
       },
     };
