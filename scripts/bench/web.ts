@@ -118,6 +118,9 @@ async function auditGathered(route: string, artifactsDir: string, cpuSlowdown: n
   return result.lhr;
 }
 
+/** The middle item of a sorted list (the lower one of an even count), as Lighthouse's advice takes it. */
+const middle = <T>(sorted: T[]): T => sorted[Math.floor((sorted.length - 1) / 2)]!;
+
 const categoryScore = (lhr: Lhr, id: (typeof CATEGORIES)[number]) => {
   const score = lhr.categories[id]?.score;
   return typeof score === 'number' ? Math.round(score * 100) : null;
@@ -333,7 +336,7 @@ async function main() {
       const byPerformance = [...runs].sort(
         (a, b) => (a.scores.performance ?? 0) - (b.scores.performance ?? 0),
       );
-      const figures = byPerformance[Math.floor((byPerformance.length - 1) / 2)]!;
+      const figures = middle(byPerformance);
       const performance = byPerformance.map((r) => r.scores.performance ?? 0);
       const spread = runs.length > 1 ? ` (median of ${runs.length} runs: ${performance.join(', ')})` : '';
       const scores = CATEGORIES.map((id) => `${id} ${figures.scores[id] ?? '-'}`).join('  ');
@@ -346,7 +349,7 @@ async function main() {
       );
       const calibrated = runs.map((r) => r.calibrated);
       const calibratedPerformance = calibrated.map((c) => c.performance ?? 0).sort((a, b) => a - b);
-      const medianCalibrated = calibratedPerformance[Math.floor((calibratedPerformance.length - 1) / 2)]!;
+      const medianCalibrated = middle(calibratedPerformance);
       const indexes = calibrated.map((c) => Math.round(c.benchmarkIndex)).sort((a, b) => a - b);
       const slowdowns = calibrated.map((c) => c.cpuSlowdown).sort((a, b) => a - b);
       const slowHosts = indexes.filter((index) => index < SLOW_HOST_BENCHMARK_INDEX).length;
