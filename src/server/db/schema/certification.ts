@@ -27,13 +27,21 @@ const timestamps = {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
 
-/** A place exams are held (a building or campus) with its postal address. */
-export const examSites = pgTable('exam_sites', {
-  id: serial('id').primaryKey(),
-  name: varchar('name', { length: 100 }).notNull().unique(),
-  address: varchar('address', { length: 200 }).notNull().default(''),
-  ...timestamps,
-});
+/**
+ * A place exams are held (a building or campus) with its postal address. A site of a college
+ * (`organization_id`) is seen by that college's administrators only; a site without one is shared.
+ */
+export const examSites = pgTable(
+  'exam_sites',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 100 }).notNull().unique(),
+    address: varchar('address', { length: 200 }).notNull().default(''),
+    organizationId: integer('organization_id').references(() => organizations.id),
+    ...timestamps,
+  },
+  (t) => [index('exam_sites_organization_idx').on(t.organizationId)],
+);
 
 /** A room of a site; seats are numbered 1..capacity, laid out row by row in `rows` x `cols`. */
 export const examRooms = pgTable(

@@ -1,0 +1,3 @@
+ALTER TABLE "exam_sites" ADD COLUMN "organization_id" integer;--> statement-breakpoint
+ALTER TABLE "exam_sites" ADD CONSTRAINT "exam_sites_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "exam_sites_organization_idx" ON "exam_sites" USING btree ("organization_id");
