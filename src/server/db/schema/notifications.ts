@@ -3,6 +3,7 @@ import {
   index,
   uniqueIndex,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
@@ -10,7 +11,11 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 
-/** A message to one learner, or a broadcast (learner_id null) from staff (PRODUCT.md §2). */
+/**
+ * A message to one learner, or a broadcast (learner_id null) from staff (PRODUCT.md §2). A message the
+ * platform writes itself keeps its catalogue key and parameters, so it is shown in the reader's language
+ * (title and body hold its Chinese text); a message staff wrote has no key and is shown as written.
+ */
 export const notifications = pgTable(
   'notifications',
   {
@@ -19,6 +24,8 @@ export const notifications = pgTable(
     kind: varchar('kind', { length: 32 }).notNull(),
     title: varchar('title', { length: 200 }).notNull(),
     body: text('body').notNull().default(''),
+    messageKey: varchar('message_key', { length: 64 }),
+    messageParams: jsonb('message_params').$type<Record<string, unknown>>(),
     link: varchar('link', { length: 300 }).notNull().default(''),
     senderId: integer('sender_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
