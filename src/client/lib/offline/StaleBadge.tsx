@@ -4,7 +4,7 @@ import { Badge } from '@mantine/core';
 import { useSignals } from '@preact/signals-react/runtime';
 import { IconCloudOff, IconHistory, IconRefresh } from '@tabler/icons-react';
 import { useT } from '../i18n/index.ts';
-import { parseTime } from '../utils/format-time.ts';
+import { parseTime, sameChinaDay } from '../utils/format-time.ts';
 import { online } from './network.ts';
 
 export interface StaleBadgeProps {
@@ -27,10 +27,9 @@ export function staleState(
   return 'stale';
 }
 
-/** Time of day for today's fetches, month-day + time for older ones. */
+/** Time of day for today's fetches, date + time for older ones; China time, as the page's own times. */
 export function fetchedAtText(fetchedAt: number, now: number = Date.now()): string {
-  const sameDay = new Date(fetchedAt).toDateString() === new Date(now).toDateString();
-  return parseTime(fetchedAt, sameDay ? '{h}:{i}' : '{y}-{m}-{d} {h}:{i}') ?? '';
+  return parseTime(fetchedAt, sameChinaDay(fetchedAt, now) ? '{h}:{i}' : '{y}-{m}-{d} {h}:{i}') ?? '';
 }
 
 export function StaleBadge({

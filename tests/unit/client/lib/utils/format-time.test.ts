@@ -1,12 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fromChinaClock } from '../../../../../src/shared/api/china-time.ts';
 import {
   DEFAULT_TIME_FORMAT,
   formatTime,
   parseTime,
 } from '../../../../../src/client/lib/utils/format-time.ts';
 
-// Local-time tests: the runner's timezone must not matter, so every expectation is built from local parts.
-const local = new Date(2024, 0, 5, 8, 3, 9); // Friday 5 Jan 2024 08:03:09
+// Times read on China's clock: every instant is built from a China wall-clock text, so the runner's
+// timezone does not matter (tests/unit/client/lib/utils/china-clock-display.test.ts sets one).
+const china = (text: string) => fromChinaClock(text)!;
+const local = china('2024-01-05 08:03:09'); // Friday 5 Jan 2024 08:03:09
 
 describe('parseTime (spec §9)', () => {
   it('formats a Date with the default pattern, zero-padded', () => {
@@ -37,8 +40,8 @@ describe('parseTime (spec §9)', () => {
     expect(parseTime(local, '{y}/{m}/{d}')).toBe('2024/01/05');
     expect(parseTime(local, '{h}时{i}分')).toBe('08时03分');
     expect(parseTime(local, '星期{a}')).toBe('星期五');
-    expect(parseTime(new Date(2024, 0, 7), '周{a}')).toBe('周日');
-    expect(parseTime(new Date(2024, 0, 8), '周{a}')).toBe('周一');
+    expect(parseTime(china('2024-01-07'), '周{a}')).toBe('周日');
+    expect(parseTime(china('2024-01-08'), '周{a}')).toBe('周一');
   });
 
   it('answers null for empty or invalid input', () => {
@@ -50,7 +53,7 @@ describe('parseTime (spec §9)', () => {
 });
 
 describe('formatTime: relative time in Chinese (spec §9)', () => {
-  const now = new Date(2024, 5, 15, 12, 0, 0).getTime();
+  const now = china('2024-06-15 12:00:00').getTime();
   beforeEach(() => {
     vi.useFakeTimers();
     vi.setSystemTime(now);
@@ -79,7 +82,7 @@ describe('formatTime: relative time in Chinese (spec §9)', () => {
   });
 
   it('older is a date, with a pattern when given', () => {
-    const older = new Date(2024, 5, 10, 9, 5, 0);
+    const older = china('2024-06-10 09:05:00');
     expect(formatTime(older.getTime())).toBe('6月10日9时5分');
     expect(formatTime(older.getTime(), '{y}-{m}-{d}')).toBe('2024-06-10');
   });
