@@ -2,7 +2,15 @@
 import { STAFF_ROLE_LABELS, type StaffRole, maskIdNumber } from '../../shared/certification/schema.ts';
 import { skillLevelLabel } from '../../shared/registration/schema.ts';
 import { chinaDateTime } from '../certification/common.ts';
-import { type Pdf, labelledRows, qrPng, renderPdf, table } from '../certification/pdf.ts';
+import {
+  type Pdf,
+  labelledRows,
+  labelledRowsHeight,
+  qrPng,
+  renderPdf,
+  table,
+  tableHeight,
+} from '../certification/pdf.ts';
 import type { RoomSheet, TicketView } from './service.ts';
 import { SESSION_KIND_LABELS } from './service.ts';
 
@@ -27,6 +35,122 @@ function photoBox(doc: Pdf, x: number, y: number, photo: Buffer | null) {
   doc.fillColor('#000000');
 }
 
+/** Font scales tried in turn: the largest at which the whole ticket fits on one page is used. */
+const TICKET_SCALES = [1, 0.9, 0.8, 0.7, 0.6];
+/** The photo box and the QR code stand in a column of this width beside the candidate's details. */
+const PHOTO_COLUMN = 120;
+const PHOTO_COLUMN_HEIGHT = 250;
+
+/** A piece of the ticket measured before anything is drawn, so the layout can pick a scale that fits. */
+interface TicketBlock {
+  height: number;
+  /** The block paginates itself (the sessions table) instead of moving whole to the next page. */
+  splits?: boolean;
+  draw(y: number): void;
+}
+
+function ticketBlocks(
+  doc: Pdf,
+  ticket: TicketView,
+  verifyUrl: string,
+  qr: Buffer,
+  photo: Buffer | null,
+  scale: number,
+): TicketBlock[] {
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  const text = (
+    content: string,
+    size: number,
+    options: { align?: 'left' | 'center'; color?: string; lineGap?: number; gapAfter?: number } = {},
+  ): TicketBlock => {
+    const textOptions = { width, align: options.align ?? 'left', lineGap: options.lineGap ?? 0 };
+    doc.fontSize(size);
+    return {
+      height: doc.heightOfString(content, textOptions) + (options.gapAfter ?? 0),
+      draw: (y) => {
+        doc
+          .fontSize(size)
+          .fillColor(options.color ?? '#000000')
+          .text(content, left, y, textOptions)
+          .fillColor('#000000');
+      },
+    };
+  };
+
+  const rowsWidth = width - PHOTO_COLUMN;
+  const details: [string, string][] = [
+    ['准考证号', ticket.ticket_no],
+    ['姓名', ticket.name],
+    ['身份证号', ticket.id_number],
+    ['职业（工种）', ticket.occupation],
+    ['等级', ticket.level_label],
+    ['考点', ticket.site_name ?? '—'],
+    ['考点地址', ticket.address ?? '—'],
+  ];
+  const detailOptions = { fontSize: 11 * scale, minHeight: 26 * scale };
+  const photoX = left + rowsWidth + 20;
+
+  // Fixed columns fit their longest value at full size (理论知识考试, a time range, a seat number);
+  // the session and room names share the rest and wrap.
+  const shared = width - 76 - 126 - 44;
+  const columns = [
+    { header: '科目', width: 76 },
+    { header: '场次', width: Math.round(shared * 0.4) },
+    { header: '时间', width: 126 },
+    { header: '考场', width: shared - Math.round(shared * 0.4) },
+    { header: '座位号', width: 44 },
+  ];
+  const sessions = ticket.sessions.map((s) => [
+    SESSION_KIND_LABELS[s.kind] ?? s.kind,
+    s.name,
+    s.time_label,
+    s.room_name ? `${s.site_name ?? ''} ${s.room_name}` : '—',
+    s.seat_no ? String(s.seat_no) : '—',
+  ]);
+  const tableOptions = { fontSize: 10.5 * scale, minHeight: 28 * scale };
+
+  return [
+    text('职业技能等级认定 准考证', 20 * scale, { align: 'center', gapAfter: 4 * scale }),
+    text(ticket.plan_title, 12 * scale, { align: 'center', color: '#444444', gapAfter: 14 * scale }),
+    {
+      height:
+        Math.max(labelledRowsHeight(doc, rowsWidth, details, detailOptions), PHOTO_COLUMN_HEIGHT) +
+        16 * scale,
+      draw: (y) => {
+        labelledRows(doc, left, y, rowsWidth, details, detailOptions);
+        photoBox(doc, photoX, y, photo);
+        doc.image(qr, photoX, y + 136, { width: 96 });
+        doc
+          .fontSize(8)
+          .fillColor('#555555')
+          .text('扫码验证真伪', photoX, y + 234, { width: 96, align: 'center' })
+          .fillColor('#000000');
+      },
+    },
+    text('考试安排', 13 * scale, { gapAfter: 6 * scale }),
+    {
+      height: tableHeight(doc, columns, sessions, tableOptions) + 4 * scale,
+      splits: true,
+      draw: (y) => {
+        doc.y = y;
+        table(doc, columns, sessions, tableOptions);
+        doc.y += 4 * scale;
+      },
+    },
+    text('考生须知', 13 * scale, { gapAfter: 4 * scale }),
+    ...ticket.rules.map((rule, index) => text(`${index + 1}. ${rule}`, 10.5 * scale, { lineGap: 3 * scale })),
+    text(`发证时间：${ticket.issued_at.slice(0, 10)}    验证地址：${verifyUrl}`, 9 * scale, {
+      color: '#666666',
+    }),
+  ];
+}
+
+/**
+ * The admission ticket. Every value is printed in full (names may be as long as the database allows):
+ * rows grow with their text, and when the whole does not fit one page the type shrinks step by step;
+ * only beyond the smallest step does it continue on a second page.
+ */
 export async function ticketPdf(
   ticket: TicketView,
   verifyUrl: string,
@@ -34,68 +158,23 @@ export async function ticketPdf(
 ): Promise<Buffer> {
   const qr = await qrPng(verifyUrl);
   return renderPdf({ title: `准考证 ${ticket.ticket_no}` }, (doc) => {
-    const left = doc.page.margins.left;
-    const width = doc.page.width - left - doc.page.margins.right;
-    doc.fontSize(20).text('职业技能等级认定 准考证', left, 48, { width, align: 'center' });
-    doc
-      .fontSize(12)
-      .fillColor('#444444')
-      .text(ticket.plan_title, { width, align: 'center' })
-      .fillColor('#000000');
-
-    const top = 110;
-    const rowsWidth = width - 120;
-    const bottom = labelledRows(doc, left, top, rowsWidth, [
-      ['准考证号', ticket.ticket_no],
-      ['姓名', ticket.name],
-      ['身份证号', ticket.id_number],
-      ['职业（工种）', ticket.occupation],
-      ['等级', ticket.level_label],
-      ['考点', ticket.site_name ?? '—'],
-      ['考点地址', ticket.address ?? '—'],
-    ]);
-    photoBox(doc, left + rowsWidth + 20, top, photo);
-    doc.image(qr, left + rowsWidth + 20, top + 136, { width: 96 });
-    doc
-      .fontSize(8)
-      .fillColor('#555555')
-      .text('扫码验证真伪', left + rowsWidth + 20, top + 234, { width: 96, align: 'center' })
-      .fillColor('#000000');
-
-    doc.y = Math.max(bottom, top + 250) + 16;
-    doc.x = left;
-    doc.fontSize(13).text('考试安排', left, doc.y);
-    doc.moveDown(0.4);
-    table(
-      doc,
-      [
-        { header: '科目', width: 110 },
-        { header: '场次', width: 110 },
-        { header: '时间', width: 150 },
-        { header: '考场', width: width - 110 - 110 - 150 - 60 },
-        { header: '座位号', width: 60 },
-      ],
-      ticket.sessions.map((s) => [
-        SESSION_KIND_LABELS[s.kind] ?? s.kind,
-        s.name,
-        s.time_label,
-        s.room_name ? `${s.site_name ?? ''} ${s.room_name}` : '—',
-        s.seat_no ? String(s.seat_no) : '—',
-      ]),
-    );
-
-    doc.moveDown(0.6);
-    doc.fontSize(13).text('考生须知', left, doc.y);
-    doc.moveDown(0.3);
-    doc.fontSize(10.5);
-    ticket.rules.forEach((rule, index) =>
-      doc.text(`${index + 1}. ${rule}`, left, doc.y, { width, lineGap: 3 }),
-    );
-    doc.moveDown(1);
-    doc
-      .fontSize(9)
-      .fillColor('#666666')
-      .text(`发证时间：${ticket.issued_at.slice(0, 10)}    验证地址：${verifyUrl}`, left, doc.y, { width });
+    const top = doc.page.margins.top;
+    const bottom = doc.page.height - doc.page.margins.bottom;
+    const total = (blocks: TicketBlock[]) => blocks.reduce((sum, block) => sum + block.height, 0);
+    let blocks: TicketBlock[] = [];
+    for (const scale of TICKET_SCALES) {
+      blocks = ticketBlocks(doc, ticket, verifyUrl, qr, photo, scale);
+      if (top + total(blocks) <= bottom) break;
+    }
+    let y = top;
+    for (const block of blocks) {
+      if (!block.splits && y + block.height > bottom) {
+        doc.addPage();
+        y = doc.page.margins.top;
+      }
+      block.draw(y);
+      y = block.splits ? doc.y : y + block.height;
+    }
   });
 }
 
@@ -178,7 +257,7 @@ export function signInSheetPdf(sheet: RoomSheet): Promise<Buffer> {
         { header: '考生签名', width: width - 50 - 130 - 80 - 140 },
       ],
       sheet.seats.map((s) => [String(s.seatNo), s.ticketNo, s.name, maskIdNumber(s.idNumber), '']),
-      30,
+      { minHeight: 30 },
     );
     doc.moveDown(1);
     doc.fontSize(10.5).text('监考员签名：____________________    缺考人数：________    实到人数：________');

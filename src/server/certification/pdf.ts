@@ -40,80 +40,148 @@ export function qrPng(url: string): Promise<Buffer> {
   return QRCode.toBuffer(url, { type: 'png', errorCorrectionLevel: 'M', margin: 1, width: 240 });
 }
 
-/** A two-column table of label/value rows inside a box; returns the y below it. */
+/** Blank space around a cell's text; rows are at least `minHeight` tall and grow with their text. */
+const CELL_PAD_X = 6;
+const CELL_PAD_Y = 6;
+
+export interface GridOptions {
+  /** Font size of the cells. */
+  fontSize?: number;
+  /** Height of a row whose text takes one line; taller text makes the row taller. */
+  minHeight?: number;
+}
+
+/**
+ * Height of a row whose cells wrap at their column widths: the tallest cell plus its padding. Every grid
+ * below measures with this before drawing, so no cell's text can reach into the next row.
+ */
+function rowHeightOf(doc: Pdf, cells: string[], widths: number[], fontSize: number, minHeight: number) {
+  doc.fontSize(fontSize);
+  let height = minHeight;
+  cells.forEach((text, i) => {
+    const width = (widths[i] ?? 0) - 2 * CELL_PAD_X;
+    if (text && width > 0) height = Math.max(height, doc.heightOfString(text, { width }) + 2 * CELL_PAD_Y);
+  });
+  return height;
+}
+
+/** Draws `text` wrapped inside the cell, vertically centred in the row's height. */
+function cellText(
+  doc: Pdf,
+  text: string,
+  x: number,
+  y: number,
+  width: number,
+  rowHeight: number,
+  align: 'left' | 'center',
+) {
+  if (!text) return;
+  const inner = width - 2 * CELL_PAD_X;
+  const textHeight = doc.heightOfString(text, { width: inner });
+  doc.text(text, x + CELL_PAD_X, y + (rowHeight - textHeight) / 2, { width: inner, align });
+}
+
+const pageBottom = (doc: Pdf) => doc.page.height - doc.page.margins.bottom;
+
+const labelledWidths = (width: number, labelWidth: number) => [labelWidth, width - labelWidth];
+
+/** Height `labelledRows` will take for these rows. */
+export function labelledRowsHeight(
+  doc: Pdf,
+  width: number,
+  rows: [string, string][],
+  { labelWidth = 90, fontSize = 11, minHeight = 26 }: GridOptions & { labelWidth?: number } = {},
+): number {
+  const widths = labelledWidths(width, labelWidth);
+  return rows.reduce((sum, row) => sum + rowHeightOf(doc, row, widths, fontSize, minHeight), 0);
+}
+
+/** A two-column table of label/value rows inside a box, values wrapped in full; returns the y below it. */
 export function labelledRows(
   doc: Pdf,
   x: number,
   y: number,
   width: number,
   rows: [string, string][],
-  labelWidth = 90,
+  { labelWidth = 90, fontSize = 11, minHeight = 26 }: GridOptions & { labelWidth?: number } = {},
 ): number {
-  const rowHeight = 26;
-  doc.lineWidth(0.8).strokeColor('#444444');
-  for (const [index, [label, value]] of rows.entries()) {
-    const top = y + index * rowHeight;
-    doc.rect(x, top, labelWidth, rowHeight).stroke();
-    doc.rect(x + labelWidth, top, width - labelWidth, rowHeight).stroke();
-    doc
-      .fontSize(11)
-      .fillColor('#333333')
-      .text(label, x + 6, top + 7, { width: labelWidth - 12, lineBreak: false });
-    doc.fillColor('#000000').text(value, x + labelWidth + 8, top + 7, {
-      width: width - labelWidth - 16,
-      lineBreak: false,
-      ellipsis: true,
-    });
+  const widths = labelledWidths(width, labelWidth);
+  let top = y;
+  for (const [label, value] of rows) {
+    const height = rowHeightOf(doc, [label, value], widths, fontSize, minHeight);
+    doc.lineWidth(0.8).strokeColor('#444444');
+    doc.rect(x, top, labelWidth, height).stroke();
+    doc.rect(x + labelWidth, top, width - labelWidth, height).stroke();
+    doc.fontSize(fontSize).fillColor('#333333');
+    cellText(doc, label, x, top, labelWidth, height, 'left');
+    doc.fillColor('#000000');
+    cellText(doc, value, x + labelWidth, top, width - labelWidth, height, 'left');
+    top += height;
   }
-  return y + rows.length * rowHeight;
+  return top;
 }
 
-/** A simple grid table with a header row; paginates when the page is full. */
+export interface TableColumn {
+  header: string;
+  width: number;
+}
+
+/** Height `table` will take for these rows on one page (header, rows and the space after). */
+export function tableHeight(
+  doc: Pdf,
+  columns: TableColumn[],
+  rows: string[][],
+  { fontSize = 10.5, minHeight = 28 }: GridOptions = {},
+): number {
+  const widths = columns.map((c) => c.width);
+  const cells = [columns.map((c) => c.header), ...rows];
+  return cells.reduce((sum, row) => sum + rowHeightOf(doc, row, widths, fontSize, minHeight), 0) + 8;
+}
+
+/**
+ * A grid table with a header row, starting at `doc.y`. Rows grow to hold their wrapped text; a row that
+ * does not fit on the page moves to the next one under a repeated header.
+ */
 export function table(
   doc: Pdf,
-  columns: { header: string; width: number }[],
+  columns: TableColumn[],
   rows: string[][],
-  rowHeight = 28,
+  { fontSize = 10.5, minHeight = 28 }: GridOptions = {},
 ) {
   const left = doc.page.margins.left;
-  const drawRow = (cells: string[], y: number, header: boolean) => {
+  const widths = columns.map((c) => c.width);
+  const headers = columns.map((c) => c.header);
+  const drawRow = (cells: string[], y: number, height: number, header: boolean) => {
     let x = left;
     doc.lineWidth(0.6).strokeColor('#555555');
     for (const [i, column] of columns.entries()) {
-      if (header) doc.rect(x, y, column.width, rowHeight).fillAndStroke('#eef1fd', '#555555');
-      else doc.rect(x, y, column.width, rowHeight).stroke();
-      doc
-        .fillColor('#000000')
-        .fontSize(10.5)
-        .text(cells[i] ?? '', x + 4, y + (rowHeight - 12) / 2, {
-          width: column.width - 8,
-          lineBreak: false,
-          ellipsis: true,
-          align: 'center',
-        });
+      if (header) doc.rect(x, y, column.width, height).fillAndStroke('#eef1fd', '#555555');
+      else doc.rect(x, y, column.width, height).stroke();
+      doc.fillColor('#000000').fontSize(fontSize);
+      cellText(doc, cells[i] ?? '', x, y, column.width, height, 'center');
       x += column.width;
     }
   };
+  const headerHeight = rowHeightOf(doc, headers, widths, fontSize, minHeight);
   let y = doc.y;
-  drawRow(
-    columns.map((c) => c.header),
-    y,
-    true,
-  );
-  y += rowHeight;
+  // A header alone at the foot of a page would be orphaned from its first row.
+  const first = rows[0] ? rowHeightOf(doc, rows[0], widths, fontSize, minHeight) : 0;
+  if (y > doc.page.margins.top && y + headerHeight + first > pageBottom(doc)) {
+    doc.addPage();
+    y = doc.page.margins.top;
+  }
+  drawRow(headers, y, headerHeight, true);
+  y += headerHeight;
   for (const row of rows) {
-    if (y + rowHeight > doc.page.height - doc.page.margins.bottom) {
+    const height = rowHeightOf(doc, row, widths, fontSize, minHeight);
+    if (y + height > pageBottom(doc)) {
       doc.addPage();
       y = doc.page.margins.top;
-      drawRow(
-        columns.map((c) => c.header),
-        y,
-        true,
-      );
-      y += rowHeight;
+      drawRow(headers, y, headerHeight, true);
+      y += headerHeight;
     }
-    drawRow(row, y, false);
-    y += rowHeight;
+    drawRow(row, y, height, false);
+    y += height;
   }
   doc.y = y + 8;
   doc.x = left;
