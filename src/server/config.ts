@@ -18,6 +18,8 @@ const envSchema = z.object({
   CAPTCHA: flag.default(true),
   SMS_PROVIDER: z.enum(['log']).default('log'),
   PAYMENT_SECRET: z.string().optional(),
+  /** The built-in sandbox payment gateway; default on outside production, off in production. */
+  PAYMENT_SANDBOX: flag.optional(),
   CLIENT_DIR: z.string().default('./dist/client'),
   /** Set when a reverse proxy sits in front: true, or the proxies' addresses (comma-separated). */
   TRUST_PROXY: z.string().optional(),
@@ -36,14 +38,28 @@ export interface AppConfig {
   clientDir: string;
   trustProxy: boolean | string;
   uploadDir: string;
+  /** The key payment notifies are signed with (HMAC-SHA256). */
   paymentSecret: string;
+  /** Whether the sandbox gateway (its pay page, confirm and notify) is served. */
+  paymentSandbox: boolean;
 }
+
+/** A notify signed with a guessable key would mark any order paid, so production needs a long one. */
+export const MIN_PAYMENT_SECRET_LENGTH = 32;
+/** Outside production only: the demo and the tests sign with this well-known key. */
+const DEVELOPMENT_PAYMENT_SECRET = 'sandbox-gateway-secret';
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.parse(env);
   const production = parsed.NODE_ENV === 'production';
   if (production && !parsed.CAPTCHA) {
     throw new Error('CAPTCHA=off is refused when NODE_ENV=production');
+  }
+  const paymentSecret = parsed.PAYMENT_SECRET?.trim() || undefined;
+  if (production && (!paymentSecret || paymentSecret.length < MIN_PAYMENT_SECRET_LENGTH)) {
+    throw new Error(
+      `PAYMENT_SECRET must be set to a random value of at least ${MIN_PAYMENT_SECRET_LENGTH} characters when NODE_ENV=production`,
+    );
   }
   const dataDir = path.resolve(parsed.DATA_DIR);
   return {
@@ -58,7 +74,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     clientDir: path.resolve(parsed.CLIENT_DIR),
     trustProxy: parseTrustProxy(parsed.TRUST_PROXY),
     uploadDir: path.join(dataDir, 'uploads'),
-    paymentSecret: parsed.PAYMENT_SECRET ?? 'sandbox-gateway-secret',
+    paymentSecret: paymentSecret ?? DEVELOPMENT_PAYMENT_SECRET,
+    paymentSandbox: parsed.PAYMENT_SANDBOX ?? !production,
   };
 }
 

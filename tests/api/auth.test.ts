@@ -473,7 +473,11 @@ describe('POST /v1/authorizations/sms-code', () => {
   });
 
   it('does not return the code in production', async () => {
-    const prod = await createTestApp({ NODE_ENV: 'production', CAPTCHA: 'on' });
+    const prod = await createTestApp({
+      NODE_ENV: 'production',
+      CAPTCHA: 'on',
+      PAYMENT_SECRET: 'a-production-payment-secret-of-32-chars',
+    });
     try {
       const { key } = await createCaptcha(prod.app.db, () => ({ text: 'Wxyz', svg: '<svg/>' }));
       const res = await post(

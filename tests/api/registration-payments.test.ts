@@ -110,7 +110,7 @@ describe('sandbox payment', () => {
     const { pay_url, trade_no } = pay.json() as { pay_url: string; trade_no: string };
     expect(pay_url).toBe(`/api/v1/payments/sandbox/pay/${trade_no}`);
 
-    const page = await get(pay_url);
+    const page = await get(pay_url, who.token);
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('确认支付');
@@ -121,6 +121,7 @@ describe('sandbox payment', () => {
     const confirm = await request(ctx.app, {
       method: 'POST',
       url: `${pay_url}/confirm`,
+      token: who.token,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: '',
     });

@@ -32,7 +32,13 @@ export interface VerifiedNotify {
 
 export type NotifyVerification =
   | { ok: true; event: VerifiedNotify; payload: Record<string, unknown> }
-  | { ok: false; reason: string; payload: Record<string, unknown> };
+  | {
+      ok: false;
+      reason: string;
+      /** malformed: not shaped like this gateway's notify; bad_signature: shaped like one, signed wrongly. */
+      outcome: 'malformed' | 'bad_signature';
+      payload: Record<string, unknown>;
+    };
 
 export interface PaymentGateway {
   readonly name: string;
@@ -50,7 +56,9 @@ const registries = new WeakMap<AppConfig, Map<string, PaymentGateway>>();
 export function paymentGateways(config: AppConfig): Map<string, PaymentGateway> {
   let registry = registries.get(config);
   if (!registry) {
-    registry = new Map<string, PaymentGateway>([['sandbox', new SandboxGateway(config.paymentSecret)]]);
+    registry = new Map<string, PaymentGateway>();
+    // The sandbox marks orders paid on a button press, so it exists only where it is enabled.
+    if (config.paymentSandbox) registry.set('sandbox', new SandboxGateway(config.paymentSecret));
     registries.set(config, registry);
   }
   return registry;

@@ -1,6 +1,6 @@
 // Orders and payment for learners, the gateways' notify endpoint, and the finance pages (pricing and
 // reconciliation, spec §2 financial/fix and financial/check: founder and manager).
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { PAGE_ROLES } from '../../shared/menus/page-roles.ts';
 import {
@@ -26,6 +26,7 @@ import {
   orderInfo,
   parseStatementCsv,
   payOrder,
+  boundedPayload,
   processNotify,
   recordRejectedNotify,
   reconcile,
@@ -37,6 +38,9 @@ const idParams = z.object({ id: z.coerce.number().int().positive('编号无效')
 const orderParams = z.object({ order_no: z.string().regex(/^\d{20}$/, '订单不存在') });
 const planParams = z.object({ plan_id: z.coerce.number().int().positive('编号无效') });
 const gatewayParams = z.object({ gateway: z.string().max(32) });
+/** Notifies that fail verification, per sender and minute, before the sender is answered 429. */
+export const NOTIFY_RATE_LIMIT = { max: 30, timeWindow: 60_000 };
+export const NOTIFY_BODY_LIMIT_BYTES = 64 * 1024;
 const financeOrdersQuery = orderListQuery.extend({
   keyword: z.string().trim().max(64).optional(),
   date: z.iso.date('日期格式应为 YYYY-MM-DD').optional(),
@@ -74,14 +78,42 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
   });
 
   // ---- gateway → platform asynchronous notify (public; trust comes from the signature alone)
-  app.post('/v1/payments/:gateway/notify', async (request, reply) => {
+  const verifiedNotify = (request: FastifyRequest) => {
+    const params = gatewayParams.safeParse(request.params);
+    const gateway = params.success ? gateways.get(params.data.gateway) : undefined;
+    return gateway?.verifyNotify(request.body, request.headers).ok === true;
+  };
+  const notifyLimits = {
+    // A gateway's notify is a few hundred bytes; anything near the app-wide 1 MB is not one.
+    bodyLimit: NOTIFY_BODY_LIMIT_BYTES,
+    config: {
+      rateLimit: {
+        ...NOTIFY_RATE_LIMIT,
+        // After parsing, so that correctly signed notifies (a busy gateway sends many from one address)
+        // are never held back: only what fails verification counts against the sender.
+        hook: 'preHandler' as const,
+        allowList: verifiedNotify,
+      },
+    },
+  };
+
+  app.post('/v1/payments/:gateway/notify', notifyLimits, async (request, reply) => {
     const { gateway: name } = parseInput(gatewayParams, request.params, 'gateway');
     const gateway = gateways.get(name);
     if (!gateway) throw notFound('支付渠道不存在');
     const verification = gateway.verifyNotify(request.body, request.headers);
     if (!verification.ok) {
-      await recordRejectedNotify(app.db, name, verification.payload, verification.reason);
-      request.log.warn({ gateway: name, reason: verification.reason }, 'payment notify rejected');
+      if (verification.outcome === 'bad_signature') {
+        await recordRejectedNotify(app.db, name, verification.payload);
+      }
+      request.log.warn(
+        {
+          gateway: name,
+          reason: verification.reason,
+          excerpt: JSON.stringify(boundedPayload(verification.payload)).slice(0, 256),
+        },
+        'payment notify rejected',
+      );
       throw new AppError(400, verification.reason);
     }
     const outcome = await processNotify(app.db, name, verification.event, verification.payload);

@@ -1,11 +1,17 @@
 // The sandbox gateway's own pages: a pay page served by the server (plain HTML forms, no script, so it
 // satisfies the app's CSP) whose "confirm" records the sandbox transaction, sends the signed
 // asynchronous notify to the platform's notify endpoint and redirects the payer back to /userCenter/myOrder.
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+// They are served only where the sandbox is enabled (config.paymentSandbox), and only to the learner whose
+// order the transaction pays.
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { notFound } from '../errors.ts';
+import { STORAGE_KEYS } from '../../shared/api/constants.ts';
+import { orders } from '../db/schema/index.ts';
+import { AppError, notFound } from '../errors.ts';
 import { escapeHtml } from '../http/html.ts';
 import { parseInput } from '../http/validate.ts';
+import { bearerToken, optionalPrincipal } from '../plugins/auth.ts';
 import { paymentGateways } from './gateway.ts';
 import { SANDBOX_NOTIFY_PATH, SANDBOX_PAY_PATH, SandboxGateway, type SandboxNotify } from './sandbox.ts';
 
@@ -50,6 +56,18 @@ function deliverNotify(app: FastifyInstance, notify: SandboxNotify, attempt = 0)
     });
 }
 
+type SandboxTransaction = NonNullable<Awaited<ReturnType<SandboxGateway['findTransaction']>>>;
+
+/** Why the page refuses the caller, answered as a page (the payer's browser shows it, not the app). */
+class PayerRefused extends Error {
+  constructor(
+    readonly statusCode: 401 | 403,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 const sandboxRoutes: FastifyPluginAsync = async (app) => {
   const gateway = paymentGateways(app.config).get('sandbox');
   if (!(gateway instanceof SandboxGateway)) return;
@@ -61,49 +79,100 @@ const sandboxRoutes: FastifyPluginAsync = async (app) => {
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );
 
-  app.get('/v1/payments/sandbox/pay/:trade_no', async (request, reply) => {
-    const { trade_no } = parseInput(tradeParams, request.params, 'trade_no');
-    const tx = await gateway.findTransaction(app.db, trade_no);
+  /**
+   * The transaction, when the caller is the learner whose order it pays. The page is opened by navigation,
+   * not by the app's API client, so the session comes in the learner's session cookie (SameSite=Lax:
+   * another site's form post does not carry it); an API caller may send its Bearer token instead.
+   */
+  const payersTransaction = async (request: FastifyRequest, tradeNo: string): Promise<SandboxTransaction> => {
+    const tx = await gateway.findTransaction(app.db, tradeNo);
     if (!tx) throw notFound('交易不存在');
-    reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8');
-    const details = `<dl>
+    const cookieToken = request.cookies[STORAGE_KEYS.learnerToken];
+    if (!bearerToken(request) && cookieToken) request.headers.authorization = `Bearer ${cookieToken}`;
+    // An expired or revoked session is the same as none: log in again.
+    const principal = await optionalPrincipal(request).catch((error: unknown) => {
+      if (error instanceof AppError && error.statusCode === 401) return null;
+      throw error;
+    });
+    if (!principal) throw new PayerRefused(401, '请先登录学员账号，再从“我的订单”发起支付');
+    const [order] = await app.db
+      .select({ learnerId: orders.learnerId })
+      .from(orders)
+      .where(eq(orders.orderNo, tx.orderNo))
+      .limit(1);
+    if (principal.kind !== 'learners' || principal.id !== order?.learnerId) {
+      throw new PayerRefused(403, '该交易不属于当前登录的学员');
+    }
+    return tx;
+  };
+
+  /** Runs a page's work for the transaction's own learner; anyone else gets a page saying why not. */
+  const asPayer = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    work: (tx: SandboxTransaction) => Promise<unknown>,
+  ) => {
+    const { trade_no } = parseInput(tradeParams, request.params, 'trade_no');
+    try {
+      return await work(await payersTransaction(request, trade_no));
+    } catch (error) {
+      if (!(error instanceof PayerRefused)) throw error;
+      return reply
+        .status(error.statusCode)
+        .header('Cache-Control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(
+          page(
+            '无法支付',
+            `<h1>${escapeHtml(error.message)}</h1><p class="note">沙箱支付网关</p><p><a href="/userCenter/myOrder">前往我的订单</a></p>`,
+          ),
+        );
+    }
+  };
+
+  app.get('/v1/payments/sandbox/pay/:trade_no', async (request, reply) =>
+    asPayer(request, reply, async (tx) => {
+      reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8');
+      const details = `<dl>
 <dt>商品</dt><dd>${escapeHtml(tx.subject)}</dd>
 <dt>订单号</dt><dd>${escapeHtml(tx.orderNo)}</dd>
 <dt>交易号</dt><dd>${escapeHtml(tx.tradeNo)}</dd>
 <dt>金额</dt><dd class="amount">¥${yuan(tx.amountFen)}</dd>
 </dl>`;
-    if (tx.state !== 'created') {
-      const done = tx.state === 'success' ? '该交易已支付成功' : '该交易已关闭';
+      if (tx.state !== 'created') {
+        const done = tx.state === 'success' ? '该交易已支付成功' : '该交易已关闭';
+        return page(
+          done,
+          `<h1>${done}</h1><p class="note">沙箱支付网关</p>${details}<p><a href="/userCenter/myOrder?order_no=${encodeURIComponent(tx.orderNo)}">返回我的订单</a></p>`,
+        );
+      }
+      const action = `${SANDBOX_PAY_PATH}/${encodeURIComponent(tx.tradeNo)}`;
       return page(
-        done,
-        `<h1>${done}</h1><p class="note">沙箱支付网关</p>${details}<p><a href="/userCenter/myOrder?order_no=${encodeURIComponent(tx.orderNo)}">返回我的订单</a></p>`,
-      );
-    }
-    const action = `${SANDBOX_PAY_PATH}/${encodeURIComponent(tx.tradeNo)}`;
-    return page(
-      '确认支付',
-      `<h1>确认支付</h1><p class="note">沙箱支付网关：仅用于测试，不会产生真实扣款</p>${details}
+        '确认支付',
+        `<h1>确认支付</h1><p class="note">沙箱支付网关：仅用于测试，不会产生真实扣款</p>${details}
 <form method="post" action="${action}/confirm"><button class="pay" type="submit">确认支付</button></form>
 <form method="post" action="${action}/cancel"><button class="cancel" type="submit">取消</button></form>`,
-    );
-  });
+      );
+    }),
+  );
 
-  app.post('/v1/payments/sandbox/pay/:trade_no/confirm', async (request, reply) => {
-    const { trade_no } = parseInput(tradeParams, request.params, 'trade_no');
-    const tx = await gateway.findTransaction(app.db, trade_no);
-    if (!tx) throw notFound('交易不存在');
-    const notify = await gateway.confirm(app.db, trade_no);
-    if (notify) await deliverNotify(app, notify);
-    return reply.redirect(`/userCenter/myOrder?order_no=${encodeURIComponent(tx.orderNo)}`, 303);
-  });
+  app.post('/v1/payments/sandbox/pay/:trade_no/confirm', async (request, reply) =>
+    asPayer(request, reply, async (tx) => {
+      const notify = await gateway.confirm(app.db, tx.tradeNo);
+      if (notify) await deliverNotify(app, notify);
+      return reply.redirect(`/userCenter/myOrder?order_no=${encodeURIComponent(tx.orderNo)}`, 303);
+    }),
+  );
 
-  app.post('/v1/payments/sandbox/pay/:trade_no/cancel', async (request, reply) => {
-    const { trade_no } = parseInput(tradeParams, request.params, 'trade_no');
-    const tx = await gateway.findTransaction(app.db, trade_no);
-    if (!tx) throw notFound('交易不存在');
-    await gateway.cancel(app.db, trade_no);
-    return reply.redirect(`/userCenter/myOrder?order_no=${encodeURIComponent(tx.orderNo)}&cancelled=1`, 303);
-  });
+  app.post('/v1/payments/sandbox/pay/:trade_no/cancel', async (request, reply) =>
+    asPayer(request, reply, async (tx) => {
+      await gateway.cancel(app.db, tx.tradeNo);
+      return reply.redirect(
+        `/userCenter/myOrder?order_no=${encodeURIComponent(tx.orderNo)}&cancelled=1`,
+        303,
+      );
+    }),
+  );
 };
 
 export default sandboxRoutes;

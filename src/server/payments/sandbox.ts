@@ -84,11 +84,11 @@ export class SandboxGateway implements PaymentGateway {
     const payload =
       body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
     const parsed = notifySchema.safeParse(payload);
-    if (!parsed.success) return { ok: false, reason: '通知格式错误', payload };
+    if (!parsed.success) return { ok: false, reason: '通知格式错误', outcome: 'malformed', payload };
     const expected = Buffer.from(signPayload(this.secret, parsed.data), 'hex');
     const given = Buffer.from(parsed.data.sign, 'hex');
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
-      return { ok: false, reason: '签名验证失败', payload };
+      return { ok: false, reason: '签名验证失败', outcome: 'bad_signature', payload };
     }
     const n = parsed.data;
     return {

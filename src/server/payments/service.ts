@@ -234,20 +234,33 @@ export type NotifyOutcome =
   | 'order_not_payable'
   | 'ignored_status';
 
-/** A notify whose signature failed: kept for the audit trail, changes nothing else. */
-export async function recordRejectedNotify(
-  db: DbOrTx,
-  gateway: string,
-  payload: Record<string, unknown>,
-  reason: string,
-) {
+/** How much of a rejected notify is kept: enough to see what was tried, never what an attacker sends. */
+export const REJECTED_NOTIFY_KEPT_CHARS = 2048;
+
+/** The payload as stored: itself when small, else its first characters and its full length. */
+export function boundedPayload(payload: Record<string, unknown>): Record<string, unknown> {
+  let text: string;
+  try {
+    text = JSON.stringify(payload);
+  } catch {
+    return { truncated: true, excerpt: '' };
+  }
+  if (text.length <= REJECTED_NOTIFY_KEPT_CHARS) return payload;
+  return { truncated: true, length: text.length, excerpt: text.slice(0, REJECTED_NOTIFY_KEPT_CHARS) };
+}
+
+/**
+ * A notify shaped like the gateway's but signed wrongly (a forgery attempt): kept, bounded, for the audit
+ * trail; it changes nothing else. A malformed one is only logged by the route.
+ */
+export async function recordRejectedNotify(db: DbOrTx, gateway: string, payload: Record<string, unknown>) {
   await db.insert(paymentEvents).values({
     gateway,
     eventId: String(payload.event_id ?? '').slice(0, 64),
     orderNo: String(payload.order_no ?? '').slice(0, 32),
-    payload,
+    payload: boundedPayload(payload),
     signatureOk: false,
-    outcome: reason === '签名验证失败' ? 'bad_signature' : 'malformed',
+    outcome: 'bad_signature',
   });
 }
 
