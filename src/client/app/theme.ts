@@ -1,6 +1,8 @@
 // The Mantine theme from the saved preferences. The theme colour is turned into a ten-shade palette in the
 // browser (no stylesheet download, unlike the original, which broke on intranets), and the global UI size
-// (default, medium, small, mini) becomes the default size of the inputs, buttons and tables.
+// (default, medium, small, mini) becomes Mantine's `scale`, which every size (control heights, font sizes,
+// spacing) is multiplied by, so the choice reaches the controls pages size explicitly too. The steps follow
+// Element UI, whose sizes the spec's come from: a control of the theme's size is 40, 36, 32 and 28 px high.
 // Component defaults are plain objects, not `Select.extend(...)`: importing the components here would pull
 // every input (NumberInput with react-number-format, MultiSelect, Table...) into the entry chunk.
 import {
@@ -32,23 +34,29 @@ export function paletteFrom(color: string): MantineColorsTuple {
   ] as const;
 }
 
-export const SIZE_TO_MANTINE: Record<UiSize, MantineSize> = {
-  default: 'md',
-  medium: 'sm',
-  small: 'xs',
-  mini: 'xs',
+/** The default size of the inputs, buttons and tables: 36 px controls at scale 1. */
+export const CONTROL_SIZE: MantineSize = 'sm';
+
+/**
+ * Mantine's scale per UI size: medium (the default, spec §9) is Mantine's own size, and the theme's controls
+ * come out near Element UI's heights (36 px × 1.1 ≈ 40, × 0.9 ≈ 32, × 0.8 ≈ 28); text scales alike.
+ */
+export const UI_SIZE_SCALE: Record<UiSize, number> = {
+  default: 1.1,
+  medium: 1,
+  small: 0.9,
+  mini: 0.8,
 };
 
 export function buildTheme(themeColor: string, uiSize: UiSize): MantineThemeOverride {
-  const size = SIZE_TO_MANTINE[uiSize];
+  const size = CONTROL_SIZE;
   const sized = { defaultProps: { size } };
   return createTheme({
     primaryColor: 'brand',
     primaryShade: 6,
     colors: { brand: paletteFrom(themeColor) },
     defaultRadius: 'sm',
-    // 'mini' is smaller than 'small' everywhere, not only in the controls.
-    scale: uiSize === 'mini' ? 0.92 : 1,
+    scale: UI_SIZE_SCALE[uiSize],
     fontFamily:
       '-apple-system, BlinkMacSystemFont, "Segoe UI", "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "Noto Sans CJK SC", "WenQuanYi Micro Hei", Roboto, "Helvetica Neue", Arial, sans-serif',
     components: {
