@@ -3,7 +3,13 @@
 // (reject with a reason, resubmit, approve, batch approve) and the college's own-college scope.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enrollments, examPlans, notifications, systemLogs } from '../../src/server/db/schema/index.ts';
+import {
+  enrollments,
+  examPlans,
+  learners,
+  notifications,
+  systemLogs,
+} from '../../src/server/db/schema/index.ts';
 import { createTestApp, login, request, type Json, type TestContext } from '../helpers/api.ts';
 import {
   collegeIds,
@@ -296,6 +302,11 @@ describe('college administrator', () => {
     const foreignPlan = await openPlan(ctx.app, manager, planBody(occupation, colleges.binhai));
     const ownPlan = await openPlan(ctx.app, manager, planBody(occupation, colleges.jiangnan));
     const [l] = await createLearners(ctx.app.db, ctx.app.config.uploadDir, 1);
+    // A college enrols learners of its own organisation (tests/api/enrol-on-behalf.test.ts).
+    await ctx.app.db
+      .update(learners)
+      .set({ organizationId: colleges.jiangnan })
+      .where(eq(learners.id, l!.id));
     expect(
       (await post('/api/v1/college/enrollments', college, { learner: l!.username, plan_id: foreignPlan }))
         .statusCode,

@@ -3,6 +3,7 @@
 // 375 px mobile), log-out confirmation and the /redirect page.
 import type { BrowserContext, Page } from '@playwright/test';
 import { STORAGE_KEYS } from '../../src/shared/api/constants.ts';
+import { ERROR_CODES } from '../../src/shared/api/errors.ts';
 import { apiLogin, bearer, expect, loginAs, loginWithToken, test } from './fixtures/index.ts';
 
 const WECHAT_UA =
@@ -45,8 +46,32 @@ test.describe('logins through the UI', () => {
     expect(new URL(page.url()).pathname).toBe('/login');
   });
 
-  test('the captcha image loads and refreshes on click', async ({ page }) => {
+  test('the captcha appears when the server asks for it, and its image refreshes on click', async ({
+    page,
+  }) => {
     await page.goto('/login');
+    await expect(page.getByTestId('login-username')).toBeVisible();
+    await expect(page.getByTestId('login-captcha')).toHaveCount(0);
+    // The test server runs with CAPTCHA=off, so the answer that asks for it (after a few failures from
+    // one address) is played here; tests/api/auth-abuse.test.ts checks when the server sends it.
+    await page.route('**/api/v1/authorizations', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({
+            status: 422,
+            contentType: 'application/json',
+            body: JSON.stringify({
+              message: '用户名或密码错误',
+              code: ERROR_CODES.captchaRequired,
+              errors: { password: ['用户名或密码错误'] },
+            }),
+          })
+        : route.fallback(),
+    );
+    await page.getByTestId('login-username').fill('learner');
+    await page.getByTestId('login-password').fill('Wrong@2026');
+    await page.getByTestId('login-submit').click();
+    await expect(page.getByTestId('login-captcha')).toBeVisible();
+    await expect(page.getByTestId('login-captcha-asked')).toBeVisible();
     const image = page.getByTestId('login-captcha-image').locator('img');
     await expect(image).toHaveAttribute('src', /^data:image\/svg\+xml/);
     const first = await image.getAttribute('src');

@@ -6,7 +6,7 @@ import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import svgCaptcha from 'svg-captcha';
 import type { DbOrTx } from '../db/client.ts';
 import { captchas } from '../db/schema/index.ts';
-import { fieldError } from '../errors.ts';
+import { AppError, fieldError } from '../errors.ts';
 import { sha256 } from './tokens.ts';
 
 export const CAPTCHA_TTL_SECONDS = 5 * 60;
@@ -62,19 +62,23 @@ export async function checkCaptcha(db: DbOrTx, key: string, answer: string): Pro
   if (!row || row.answerHash !== answerHash(key, answer)) throw fieldError('captcha', CAPTCHA_INVALID);
 }
 
-/** Uses the captcha up (atomically, so two requests cannot share it) and then checks the answer. */
-export async function consumeCaptcha(db: DbOrTx, key: string, answer: string): Promise<void> {
-  if (!answer.trim()) throw fieldError('captcha', '请输入图形验证码');
-  if (!key) throw fieldError('captcha', CAPTCHA_INVALID);
+/**
+ * Uses the captcha up (atomically, so two requests cannot share it) and then checks the answer. `code`
+ * goes on the refusal where the form shows the captcha only when told (login).
+ */
+export async function consumeCaptcha(db: DbOrTx, key: string, answer: string, code?: number): Promise<void> {
+  const refuse = (message: string) => new AppError(422, message, code, { captcha: [message] });
+  if (!answer.trim()) throw refuse('请输入图形验证码');
+  if (!key) throw refuse(CAPTCHA_INVALID);
   const [row] = await db
     .update(captchas)
     .set({ usedAt: new Date() })
     .where(and(eq(captchas.key, key), isNull(captchas.usedAt), gt(captchas.expiresAt, new Date())))
     .returning({ answerHash: captchas.answerHash });
-  if (!row || row.answerHash !== answerHash(key, answer)) throw fieldError('captcha', CAPTCHA_INVALID);
+  if (!row || row.answerHash !== answerHash(key, answer)) throw refuse(CAPTCHA_INVALID);
 }
 
-/** The captcha step of login and send-code: skipped entirely when CAPTCHA=off. */
+/** The captcha step of send-code: skipped entirely when CAPTCHA=off. */
 export async function requireCaptcha(
   db: DbOrTx,
   enabled: boolean,

@@ -1,13 +1,17 @@
 // Password login for both user types (spec §7 POST /v1/authorizations). Learners may type their
 // username, phone number or ID-card number; administrators their username. A wrong name and a wrong
-// password get the same answer and take the same time.
+// password get the same answer and take the same time. The image captcha is asked for only once
+// failures make it necessary (lockout.ts); the answer that makes it necessary already says so
+// (code captchaRequired), so the form can show the field before the next attempt.
 import { or, sql } from 'drizzle-orm';
 import type { UserType } from '../../shared/api/constants.ts';
+import { ERROR_CODES } from '../../shared/api/errors.ts';
 import { normalizeIdCard } from '../../shared/auth/id-card.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { administrators, learners } from '../db/schema/index.ts';
-import { fieldError, forbidden } from '../errors.ts';
-import { assertNotLocked, clearLoginFailures, recordLoginFailure } from './lockout.ts';
+import { AppError, forbidden } from '../errors.ts';
+import { consumeCaptcha } from './captcha.ts';
+import { checkLoginThrottle, clearLoginFailures, loginThrottleKeys, recordLoginFailure } from './lockout.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { issueToken } from './tokens.ts';
 
@@ -67,25 +71,38 @@ export async function findLoginAccount(
   );
 }
 
+export interface LoginAttempt {
+  username: string;
+  password: string;
+  userType: UserType;
+  captcha: string;
+  key: string;
+}
+
 export async function login(
   db: DbOrTx,
-  input: { username: string; password: string; userType: UserType },
-  ip: string,
+  input: LoginAttempt,
+  source: { ip: string; captchaEnabled: boolean },
 ) {
   const account = await findLoginAccount(db, input.userType, input.username);
   const scope = account
     ? `${input.userType}#${account.id}`
     : `${input.userType}:${input.username.toLowerCase()}`;
-  await assertNotLocked(db, scope);
+  const keys = loginThrottleKeys(scope, source.ip);
+  const throttle = await checkLoginThrottle(db, keys);
+  // CAPTCHA=off (automated tests only) leaves the per-source lock as the only brake.
+  if (throttle.captchaRequired && source.captchaEnabled)
+    await consumeCaptcha(db, input.key, input.captcha, ERROR_CODES.captchaRequired);
   const passwordOk = await verifyPassword(
     input.password,
     account?.passwordHash ?? (await dummyPasswordHash()),
   );
   if (!account || !passwordOk) {
-    await recordLoginFailure(db, scope);
-    throw fieldError('password', WRONG_CREDENTIALS);
+    const next = await recordLoginFailure(db, keys);
+    const code = next.captchaRequired && source.captchaEnabled ? ERROR_CODES.captchaRequired : undefined;
+    throw new AppError(422, WRONG_CREDENTIALS, code, { password: [WRONG_CREDENTIALS] });
   }
   if (!account.enabled) throw forbidden('账号已被停用，请联系管理员');
-  await clearLoginFailures(db, scope);
-  return issueToken(db, input.userType, account.id, ip);
+  await clearLoginFailures(db, keys);
+  return issueToken(db, input.userType, account.id, source.ip);
 }

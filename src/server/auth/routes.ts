@@ -22,7 +22,10 @@ import { registerLearner } from './register.ts';
 import { sendSmsCode } from './sms.ts';
 import { revokeToken } from './tokens.ts';
 
-/** Per-IP limits. Login allows a classroom behind one NAT address; the per-account lock does the rest. */
+/**
+ * Per-IP limits. Login allows a classroom behind one NAT address; the per-account-and-source captcha
+ * and lock (lockout.ts) do the rest.
+ */
 export const IP_LIMITS = {
   login: { max: 60, timeWindow: 60_000 },
   register: { max: 20, timeWindow: 60_000 },
@@ -46,11 +49,16 @@ const authRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/v1/authorizations', { config: perIp(IP_LIMITS.login) }, async (request) => {
     const body = parseInput(loginSchema, request.body);
-    await requireCaptcha(app.db, captchaEnabled(), body);
     return login(
       app.db,
-      { username: body.username, password: body.password, userType: body.user_type },
-      request.ip,
+      {
+        username: body.username,
+        password: body.password,
+        userType: body.user_type,
+        captcha: body.captcha,
+        key: body.key,
+      },
+      { ip: request.ip, captchaEnabled: captchaEnabled() },
     );
   });
 

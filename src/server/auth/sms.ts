@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { maskPhone } from '../../shared/auth/phone.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
-import { learners, smsCodes } from '../db/schema/index.ts';
+import { smsCodes } from '../db/schema/index.ts';
 import { fieldError, tooManyRequests } from '../errors.ts';
 import { sha256 } from './tokens.ts';
 
@@ -50,9 +50,8 @@ export async function sendSmsCode(
   log: FastifyBaseLogger,
 ): Promise<SentSmsCode> {
   const { phone } = input;
-  const [registered] = await db.select({ id: learners.id }).from(learners).where(eq(learners.phone, phone));
-  if (registered) throw fieldError('phone', '该手机号已被注册');
-
+  // Registered phones get a code too: refusing here would tell anyone typing a number whether it has
+  // an account. Sign-up says so only to whoever proves the phone with the code (register.ts).
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const key = randomBytes(18).toString('base64url');
   await db.transaction(async (tx) => {

@@ -688,7 +688,30 @@ export async function listCollegeEnrollments(
   return pagedEnrollments(db, where, query.page, query.limit, { staff: true });
 }
 
-/** POST /v1/college/enrollments: enrol an existing learner (by username, phone or ID card) in one of the college's plans. */
+/** The one answer for a learner who cannot be enrolled on behalf, whether or not the account exists. */
+export const NO_ELIGIBLE_LEARNER = '未找到可代报名的考生：考生须已注册并属于本院校，或曾自行报名本院校的考试';
+
+/**
+ * Learners a college may enrol: those of its own organisation (learners.organization_id), and those who
+ * chose the college themselves by applying to one of its plans (an enrolment they submitted, not one
+ * made on their behalf). Founder and manager (scope null) may enrol anyone.
+ */
+function enrollableBy(scope: number[] | null): SQL | undefined {
+  if (!scope) return undefined;
+  const ids = scope.length ? scope : [-1];
+  return or(
+    inArray(learners.organizationId, ids),
+    sql`exists (select 1 from ${enrollments} join ${examPlans} on ${examPlans.id} = ${enrollments.planId}
+      where ${enrollments.learnerId} = ${learners.id} and ${enrollments.createdByAdminId} is null
+      and ${inArray(examPlans.organizationId, ids)})`,
+  );
+}
+
+/**
+ * POST /v1/college/enrollments: enrol an existing learner (by username, phone or ID card) in one of the
+ * college's plans. An unknown learner and one the college may not enrol get the same answer, so the
+ * form cannot be used to find out who has an account.
+ */
 export async function enrollOnBehalf(
   db: Db,
   actor: AdminPrincipal,
@@ -703,14 +726,17 @@ export async function enrollOnBehalf(
     .select({ id: learners.id })
     .from(learners)
     .where(
-      or(
-        sql`lower(${learners.username}) = ${key.toLowerCase()}`,
-        eq(learners.phone, key),
-        sql`upper(${learners.idCard}) = ${key.toUpperCase()}`,
+      and(
+        or(
+          sql`lower(${learners.username}) = ${key.toLowerCase()}`,
+          eq(learners.phone, key),
+          sql`upper(${learners.idCard}) = ${key.toUpperCase()}`,
+        ),
+        enrollableBy(scope),
       ),
     )
     .limit(1);
-  if (!learner) throw fieldError('learner', '未找到该考生，请确认考生已注册');
+  if (!learner) throw fieldError('learner', NO_ELIGIBLE_LEARNER);
   return applyForPlan(db, {
     learnerId: learner.id,
     planId: plan.id,

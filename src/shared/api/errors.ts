@@ -10,8 +10,10 @@ export const ERROR_CODES = {
   forbiddenRole: 403001,
   /** 401: token missing, expired or revoked. */
   unauthenticated: 401001,
-  /** 423-like lock expressed as 429 for repeated login failures. */
+  /** 423-like lock expressed as 429 for repeated login failures from one source. */
   loginLocked: 429001,
+  /** 422: this login attempt (or the next) must carry the image captcha; the form shows the field. */
+  captchaRequired: 422001,
 } as const;
 
 /** Codes that the client hands back to the caller as data, without a toast (spec §8). */

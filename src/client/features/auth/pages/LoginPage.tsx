@@ -12,8 +12,9 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link, useLocation } from 'wouter';
+import { ERROR_CODES } from '../../../../shared/api/errors.ts';
 import type { CaptchaResponse } from '../../../../shared/auth/schema.ts';
 import { ApiError } from '../../../lib/api/errors.ts';
 import { LanguagePicker } from '../../../lib/components/LanguagePicker.tsx';
@@ -45,13 +46,15 @@ interface LoginValues {
 
 /**
  * /login (learners: username, phone or ID number) and /manage/login (administrators). Field errors of a
- * 422 answer appear under their inputs; the captcha is single use, so a failed attempt loads a new one.
+ * 422 answer appear under their inputs. The image captcha appears once the server asks for it (code
+ * captchaRequired, after a few failed attempts); it is single use, so each failed attempt loads a new one.
  */
 export default function LoginPage({ kind }: LoginPageProps) {
   const t = useT();
   const [, navigate] = useLocation();
   const [captcha, setCaptcha] = useState<CaptchaResponse | null>(null);
   const [captchaFailed, setCaptchaFailed] = useState(false);
+  const [captchaShown, setCaptchaShown] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const isAdmin = kind === 'admin';
 
@@ -74,10 +77,6 @@ export default function LoginPage({ kind }: LoginPageProps) {
     }
   }, []);
 
-  useEffect(() => {
-    void refreshCaptcha();
-  }, [refreshCaptcha]);
-
   const submit = form.onSubmit(async (values) => {
     setSubmitting(true);
     const userType = isAdmin ? 'administrators' : 'learners';
@@ -85,8 +84,8 @@ export default function LoginPage({ kind }: LoginPageProps) {
       const answer = await login({
         username: values.username.trim(),
         password: values.password,
-        captcha: values.captcha.trim(),
-        key: captcha?.key ?? '',
+        captcha: captchaShown ? values.captcha.trim() : '',
+        key: captchaShown ? (captcha?.key ?? '') : '',
         user_type: userType,
       });
       storeLogin(userType, answer);
@@ -101,8 +100,12 @@ export default function LoginPage({ kind }: LoginPageProps) {
         }
         form.setErrors(shown);
       }
-      form.setFieldValue('captcha', '');
-      void refreshCaptcha();
+      const asked = error instanceof ApiError && error.body?.code === ERROR_CODES.captchaRequired;
+      if (asked) setCaptchaShown(true);
+      if (asked || captchaShown) {
+        form.setFieldValue('captcha', '');
+        void refreshCaptcha();
+      }
     } finally {
       setSubmitting(false);
     }
@@ -140,15 +143,22 @@ export default function LoginPage({ kind }: LoginPageProps) {
                 data-testid="login-password"
                 {...form.getInputProps('password')}
               />
-              <CaptchaField
-                label={t('auth.captcha')}
-                placeholder={t('auth.captchaPlaceholder')}
-                testId="login-captcha"
-                image={captcha?.image ?? null}
-                failed={captchaFailed}
-                onRefresh={() => void refreshCaptcha()}
-                inputProps={form.getInputProps('captcha')}
-              />
+              {captchaShown && (
+                <Stack gap={4}>
+                  <Text fz="xs" c="dimmed" data-testid="login-captcha-asked">
+                    {t('auth.captchaAsked')}
+                  </Text>
+                  <CaptchaField
+                    label={t('auth.captcha')}
+                    placeholder={t('auth.captchaPlaceholder')}
+                    testId="login-captcha"
+                    image={captcha?.image ?? null}
+                    failed={captchaFailed}
+                    onRefresh={() => void refreshCaptcha()}
+                    inputProps={form.getInputProps('captcha')}
+                  />
+                </Stack>
+              )}
               <Button type="submit" fullWidth loading={submitting} data-testid="login-submit">
                 {t('auth.submit')}
               </Button>
