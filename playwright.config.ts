@@ -4,6 +4,7 @@
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/e2e/fixtures/chromium.ts';
+import { journeyTimeout, STEP_CEILING_MS } from './tests/e2e/fixtures/timing.ts';
 
 const CI = !!process.env.CI;
 const E2E_PORT = Number(process.env.E2E_PORT ?? 8190);
@@ -18,8 +19,10 @@ export default defineConfig({
   forbidOnly: CI,
   retries: CI ? 1 : 0,
   workers: Number(process.env.E2E_WORKERS ?? 2),
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
+  // A short test (a login, a page, a check); longer journeys set their own budget from their steps.
+  timeout: journeyTimeout(3),
+  // A ceiling for polling what the page shows, sized for a loaded machine (fixtures/timing.ts).
+  expect: { timeout: STEP_CEILING_MS },
   reporter: [['list'], ['./tests/e2e/fixtures/summary-reporter.ts']],
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,

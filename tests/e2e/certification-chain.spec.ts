@@ -17,6 +17,7 @@ import {
   watchBrowserProblems,
   type BrowserProblem,
 } from './fixtures/index.ts';
+import { journeyTimeout } from './fixtures/timing.ts';
 import {
   fillScoreSheet,
   loginLearnerForm,
@@ -26,7 +27,6 @@ import {
   type ChainPlan,
   type SheetMarks,
 } from './fixtures/certification.ts';
-import { PAGE_LOAD } from './fixtures/registration.ts';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -80,7 +80,10 @@ test.describe('certification chain: seats, tickets, scores, certificates', () =>
     browser,
     request,
   }, testInfo) => {
-    test.setTimeout(300_000);
+    // Steps: the plan and its three candidates through the API (four), seats and tickets (four), the
+    // candidate's login, ticket page, PDF and offline reload (five), the Excel template, the refused and the
+    // accepted import, publication and certificates (five), notifications, scores and two QR pages (four).
+    test.setTimeout(journeyTimeout(22));
 
     const plan: ChainPlan = await test.step('a fresh plan with three paid candidates (API)', () =>
       paidPlanForChain(request));
@@ -99,7 +102,7 @@ test.describe('certification chain: seats, tickets, scores, certificates', () =>
       await loginAs(manager, 'manager');
       await manager.goto(`/manage/examinationAffairsManage/plan/index?step=ticket&plan=${plan.id}`);
       const summary = manager.getByTestId('seat-summary');
-      await expect(summary).toBeVisible({ timeout: 30_000 });
+      await expect(summary).toBeVisible();
       const count = (key: string) => summary.getByTestId(`seat-summary-${key}`);
       await expect(count('paid')).toContainText(String(plan.candidates.length));
       await expect(count('unseated')).toContainText(String(plan.candidates.length));
@@ -153,7 +156,7 @@ test.describe('certification chain: seats, tickets, scores, certificates', () =>
         await loginLearnerForm(learner, candidate.username, candidate.password);
         await learner.goto('/userCenter/admissionDown');
         const card = learner.locator(`[data-testid="ticket-card"][data-ticket-no="${own!.ticket_no}"]`);
-        await expect(card).toBeVisible({ timeout: 30_000 });
+        await expect(card).toBeVisible();
         await expect(card.getByTestId('ticket-name')).toHaveText(own!.name);
         await expect(card.getByTestId('ticket-id-number')).toContainText('*');
 
@@ -170,11 +173,11 @@ test.describe('certification chain: seats, tickets, scores, certificates', () =>
         // Once the service worker controls the page, the ticket opens from the device without a network.
         await waitForWorker(learner);
         await learner.reload();
-        await expect(card).toBeVisible({ timeout: 30_000 });
+        await expect(card).toBeVisible();
         await learnerContext.setOffline(true);
         try {
           await learner.reload();
-          await expect(card).toBeVisible({ timeout: 30_000 });
+          await expect(card).toBeVisible();
           await expect(card.getByTestId('ticket-name')).toHaveText(own!.name);
           await expect(learner.getByTestId('stale-badge')).toHaveAttribute('data-state', 'offline');
         } finally {
@@ -185,7 +188,7 @@ test.describe('certification chain: seats, tickets, scores, certificates', () =>
 
     await test.step('the manager imports the scores from Excel (a wrong file first), publishes and issues certificates', async () => {
       await manager.goto(`/manage/examinationAffairsManage/plan/index?step=scoring&plan=${plan.id}`);
-      await expect(manager.getByTestId('score-summary')).toBeVisible({ timeout: 30_000 });
+      await expect(manager.getByTestId('score-summary')).toBeVisible();
 
       const [download] = await Promise.all([
         manager.waitForEvent('download'),
@@ -283,16 +286,16 @@ test.describe('certification chain: seats, tickets, scores, certificates', () =>
       expect(certificate.number).toMatch(CERTIFICATE_NUMBER_PATTERN);
 
       await learner.goto('/userCenter/myNotify');
-      await expect(learner.getByTestId('unread-badge')).toBeVisible(PAGE_LOAD);
+      await expect(learner.getByTestId('unread-badge')).toBeVisible();
       const items = learner.getByTestId('notify-item');
       const scoreMessage = items.filter({ hasText: `成绩已发布：${plan.title}` });
-      await expect(scoreMessage).toHaveAttribute('data-read', '0', PAGE_LOAD);
+      await expect(scoreMessage).toHaveAttribute('data-read', '0');
       await expect(scoreMessage.getByTestId('notify-unread')).toBeVisible();
       await expect(items.filter({ hasText: certificate.number })).toHaveAttribute('data-read', '0');
 
       await learner.goto('/userCenter/achievementQuery');
       const card = learner.locator(`[data-testid="score-card"][data-plan-code="${plan.code}"]`);
-      await expect(card).toBeVisible({ timeout: 30_000 });
+      await expect(card).toBeVisible();
       await expect(card.getByTestId('score-result')).toHaveAttribute('data-result', 'passed');
       await expect(card.getByTestId('score-theory')).toHaveText('86');
       await expect(card.getByTestId('score-practical')).toHaveText('91');
@@ -303,16 +306,12 @@ test.describe('certification chain: seats, tickets, scores, certificates', () =>
       try {
         const visitor = await anonymous.newPage();
         await visitor.goto(certificate.verify_path);
-        await expect(visitor.getByTestId('verify-result')).toHaveAttribute('data-state', 'valid', {
-          timeout: 30_000,
-        });
+        await expect(visitor.getByTestId('verify-result')).toHaveAttribute('data-state', 'valid');
         await expect(visitor.getByTestId('verify-number')).toHaveText(certificate.number);
         await expect(visitor.getByTestId('verify-name')).toContainText('*');
         // The admission ticket's QR code opens the same kind of page.
         await visitor.goto(ticket.verify_path);
-        await expect(visitor.getByTestId('verify-result')).toHaveAttribute('data-state', 'valid', {
-          timeout: 30_000,
-        });
+        await expect(visitor.getByTestId('verify-result')).toHaveAttribute('data-state', 'valid');
         await expect(visitor.getByTestId('verify-number')).toHaveText(ticket.ticket_no);
       } finally {
         await anonymous.close();

@@ -4,8 +4,9 @@
 // with the server's clash message, and then sees the person in that room on the rooms page's availability.
 import type { Page } from '@playwright/test';
 import { expect, loginWithToken, test } from './fixtures/index.ts';
+import { journeyTimeout } from './fixtures/timing.ts';
 
-test.describe.configure({ mode: 'serial', timeout: 120_000 });
+test.describe.configure({ mode: 'serial' });
 
 const PLAN = /茶艺师.*滨海考点专场/;
 const SESSION = /理论知识考试/;
@@ -25,8 +26,11 @@ async function choose(page: Page, testId: string, option: string | RegExp) {
 test('the manager adds a person, puts them on duty, and a second room at the same time is refused', async ({
   page,
 }) => {
+  // Steps: the page, the refused form, the save, the search, the drawer, the duty's three choices and its
+  // save, the clash.
+  test.setTimeout(journeyTimeout(10));
   await loginWithToken(page, 'manager', '/manage/examinationAffairsManage/personnel/index');
-  await expect(page.getByTestId('staff-table')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('staff-table')).toBeVisible();
 
   // The shared schema refuses a malformed phone on the field before anything is sent.
   await page.getByTestId('staff-add').click();
@@ -66,8 +70,10 @@ test('the manager adds a person, puts them on duty, and a second room at the sam
 });
 
 test('the rooms page shows availability by session with the people on duty', async ({ page }) => {
+  // Steps: the page, the tab, the plan and the session, the availability.
+  test.setTimeout(journeyTimeout(5));
   await loginWithToken(page, 'manager', '/manage/examinationAffairsManage/room/index');
-  await expect(page.getByTestId('rooms-table')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('rooms-table')).toBeVisible();
   await page.getByTestId('room-availability-tab').click();
   const panel = page.getByTestId('room-availability');
   await expect(panel.getByTestId('availability-empty')).toBeVisible();

@@ -184,6 +184,6 @@ test('without an administrator session the candidate file asks to log in and com
   const captcha = page.getByTestId('login-captcha');
   if (await captcha.isVisible().catch(() => false)) await captcha.fill('0000');
   await page.getByTestId('login-submit').click();
-  await page.waitForURL((url) => url.pathname === '/manage/studentFilesInfo', { timeout: 15_000 });
+  await expect(page).toHaveURL((url) => url.pathname === '/manage/studentFilesInfo');
   await expect(page.getByTestId('candidate-file-name')).toHaveText('张伟', { timeout: 30_000 });
 });

@@ -29,9 +29,7 @@ async function tabsStored(page: Page) {
 async function visit(page: Page, path: string, title: string) {
   await tabsStored(page);
   await page.goto(path);
-  await expect(tags(page).filter({ hasText: title })).toHaveAttribute('aria-selected', 'true', {
-    timeout: 20_000,
-  });
+  await expect(tags(page).filter({ hasText: title })).toHaveAttribute('aria-selected', 'true');
   await tabsStored(page);
 }
 

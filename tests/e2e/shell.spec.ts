@@ -16,7 +16,7 @@ async function cookieNames(context: BrowserContext): Promise<string[]> {
 async function pathAfterGuard(page: Page, expected: string) {
   // The address polled, not a navigation awaited: a 401 reloads the page, and a navigation a wait follows
   // may be aborted by the next one (net::ERR_ABORTED).
-  await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe(expected);
+  await expect.poll(() => new URL(page.url()).pathname).toBe(expected);
 }
 
 test.describe('logins through the UI', () => {
