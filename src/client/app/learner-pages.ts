@@ -48,6 +48,7 @@ export const publicPages: Record<string, PageLoader> = {
   '/enroll': () => import('../features/portal/pages/EnrollPage.tsx'),
   '/sign': () => import('../features/sign-up/pages/SignUpPage.tsx'),
   '/verify/:kind/:token': () => import('../features/verification/pages/VerifyPage.tsx'),
+  '/certificateVerify': () => import('../features/verification/pages/CertificateQueryPage.tsx'),
   '/manage/studentFilesInfo': () => import('../features/candidate-files/pages/CandidateFilePage.tsx'),
 };
 
@@ -65,4 +66,6 @@ export const PUBLIC_FEATURE_PATHS = [
   '/video',
   '/myVideo',
   '/manage/studentFilesInfo',
+  // Beyond spec §2: the public certificate query by number and holder name.
+  '/certificateVerify',
 ] as const;

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import {
   certificateIssueSchema,
   certificateListQuery,
+  certificateQuerySchema,
   institutionInputSchema,
   institutionListQuery,
   revokeSchema,
@@ -23,6 +24,7 @@ import {
   issueCertificates,
   listCertificates,
   listInstitutions,
+  queryCertificate,
   revokeCertificate,
   updateInstitution,
   verifyCertificate,
@@ -30,6 +32,12 @@ import {
 
 const idParams = z.object({ id: z.coerce.number().int().positive('编号无效') });
 const tokenParams = z.object({ token: z.string().trim().min(1).max(64) });
+
+/**
+ * Per client address: enough for an employer checking a pile of applications, far too few to guess
+ * holders' names for a number.
+ */
+export const CERTIFICATE_QUERY_LIMIT = { max: 10, timeWindow: 60_000 };
 
 type Found = Awaited<ReturnType<typeof findCertificate>>;
 const printable = (row: Found) => ({ ...row.certificate, institutionName: row.institution?.name ?? null });
@@ -92,6 +100,17 @@ const certificateRoutes: FastifyPluginAsync = async (app) => {
     reply.header('Cache-Control', 'no-store');
     return verifyCertificate(app.db, token);
   });
+
+  // The number-and-name query page: POST keeps the holder's name out of URLs and access logs.
+  app.post(
+    '/v1/verify/certificate-query',
+    { config: { rateLimit: CERTIFICATE_QUERY_LIMIT } },
+    async (request, reply) => {
+      const query = parseInput(certificateQuerySchema, request.body);
+      reply.header('Cache-Control', 'no-store');
+      return queryCertificate(app.db, query);
+    },
+  );
 
   // Institutions: the list also feeds the plan page's issue dialog (founder and manager).
   app.get(

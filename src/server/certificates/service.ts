@@ -7,6 +7,7 @@ import { and, asc, count, desc, eq, gte, ilike, isNotNull, isNull, lt, or, sql }
 import type { z } from 'zod';
 import {
   type CertificateLetter,
+  type CertificateQuery,
   type CertificateView,
   type VerifyAnswer,
   type certificateIssueSchema,
@@ -354,6 +355,31 @@ export async function revokeCertificate(
 /** Public check behind the certificate's QR code: only what confirms the document, with the name masked. */
 export async function verifyCertificate(db: DbOrTx, token: string): Promise<VerifyAnswer> {
   const [row] = await db.select().from(certificates).where(eq(certificates.verifyToken, token));
+  return publicCertificateAnswer(row);
+}
+
+/** A holder name as compared by the public query: case and spacing are how people type, not the name. */
+const comparableName = (name: string) => name.replace(/\s+/g, '').toLowerCase();
+
+/**
+ * The public query page's check by certificate number and holder name. Both are matched in one lookup,
+ * so a wrong number and a wrong name get the same not_found: the page cannot tell whether a number
+ * exists, nor be used to find out whose it is.
+ */
+export async function queryCertificate(db: DbOrTx, query: CertificateQuery): Promise<VerifyAnswer> {
+  const [row] = await db
+    .select()
+    .from(certificates)
+    .where(
+      and(
+        eq(certificates.number, query.number),
+        sql`lower(regexp_replace(${certificates.holderName}, '[[:space:]]+', '', 'g')) = ${comparableName(query.name)}`,
+      ),
+    );
+  return publicCertificateAnswer(row);
+}
+
+function publicCertificateAnswer(row: CertificateRow | undefined): VerifyAnswer {
   if (!row) return { valid: false, kind: 'certificate' as const, state: 'not_found' as const };
   return {
     valid: row.revokedAt === null,

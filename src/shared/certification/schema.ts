@@ -260,6 +260,24 @@ export const revokeSchema = z.object({
   reason: text('撤销原因', 2, 500),
 });
 
+/** Longest holder name the certificates table keeps. */
+export const HOLDER_NAME_MAX = 64;
+
+/**
+ * POST /v1/verify/certificate-query: anyone (an employer) checks a certificate by its number and its
+ * holder's name; the answer is the printed link's (VerifyAnswer), not_found when either does not match.
+ */
+export const certificateQuerySchema = z.object({
+  number: z
+    .string({ error: '请填写证书编号' })
+    .trim()
+    .toUpperCase()
+    .min(1, '请填写证书编号')
+    .regex(CERTIFICATE_NUMBER_PATTERN, '证书编号为 Y 或 S 加 21 位数字'),
+  name: text('持证人姓名', 1, HOLDER_NAME_MAX),
+});
+export type CertificateQuery = z.infer<typeof certificateQuerySchema>;
+
 export const institutionInputSchema = z.object({
   name: text('机构名称', 1, 100),
   code: z

@@ -19,6 +19,7 @@ export const PUBLIC_PATHS: readonly string[] = [
   '/myVideo',
   '/manage/logout',
   '/manage/studentFilesInfo',
+  '/certificateVerify',
 ];
 
 const PUBLIC_SET = new Set(PUBLIC_PATHS);

@@ -85,6 +85,17 @@ export default function PortalPage() {
           </Box>
         </Stack>
       </Container>
+      <Box component="footer" py="md" ta="center">
+        <Anchor
+          component={Link}
+          href="/certificateVerify"
+          fz="sm"
+          c="dimmed"
+          data-testid="portal-certificate-query"
+        >
+          {t('certification.query.link')}
+        </Anchor>
+      </Box>
       <SkillTestDetail id={detailId} onClose={() => setDetailId(null)} loggedIn={loggedIn} />
     </Box>
   );
