@@ -118,9 +118,13 @@ export async function occupationId(app: FastifyInstance, token: string, code = '
   return (res.json() as { data: { id: number; code: string }[] }).data.find((o) => o.code === code)!.id;
 }
 
-/** A plan body valid for POST /v1/admin/plans: window open now, exam a month later. */
+/**
+ * A plan body valid for POST /v1/admin/plans: window open now, exam a month later. Tests create many
+ * such plans side by side on purpose, so the body confirms past the duplicate warning (409004).
+ */
 export function planBody(occupation: number, organization: number, overrides: Json = {}): Json {
   return {
+    confirm_duplicate: true,
     title: '测试电工四级认定',
     occupation_id: occupation,
     level: 4,

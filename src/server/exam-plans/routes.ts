@@ -10,6 +10,7 @@ import {
   PLAN_STATES,
   PLAN_STATE_LABELS,
   SKILL_LEVELS,
+  planCreateOptionsSchema,
   planInputSchema,
   planListQuery,
   planTransitionSchema,
@@ -28,6 +29,7 @@ import {
   listOccupations,
   listPlans,
   listPortalPlans,
+  refuseRepeatedPlan,
   transitionPlan,
   updatePlan,
 } from './service.ts';
@@ -63,7 +65,11 @@ const examPlanRoutes: FastifyPluginAsync = async (app) => {
   app.post('/v1/admin/plans', { preHandler: admin(PAGE_ROLES.planManagement) }, async (request, reply) => {
     const actor = requireAdmin(request);
     const values = parseInput(planInputSchema, request.body);
-    const plan = await app.db.transaction((tx) => createPlan(tx, actor, request, values));
+    const { confirm_duplicate } = parseInput(planCreateOptionsSchema, request.body);
+    const plan = await app.db.transaction(async (tx) => {
+      if (!confirm_duplicate) await refuseRepeatedPlan(tx, values);
+      return createPlan(tx, actor, request, values);
+    });
     return reply.status(201).send(await getPlanDetail(app.db, actor, plan.id));
   });
 

@@ -2,7 +2,23 @@
 // organisation), the plan state machine of PRODUCT.md §2 and the public portal lists. State changes are
 // conditional UPDATEs (`where state in (from...)`), so two staff clicking at once cannot both win.
 import type { FastifyRequest } from 'fastify';
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  lt,
+  lte,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import {
   PLAN_STATE_LABELS,
   PLAN_TRANSITIONS,
@@ -322,6 +338,37 @@ export async function createPlan(
     detail: { code, title: values.title },
   });
   return plan!;
+}
+
+/**
+ * Refuses (409004) a new plan that repeats one already there: the same occupation, level and college,
+ * not archived, with a registration window that overlaps the new one's. Candidates would meet two open
+ * plans for the same certificate at once, which is almost always a plan entered twice; when it is meant
+ * (a second batch), the administrator confirms and the plan is created with `confirm_duplicate`.
+ */
+export async function refuseRepeatedPlan(tx: DbOrTx, values: PlanValues): Promise<void> {
+  const [repeated] = await tx
+    .select({ code: examPlans.code, title: examPlans.title })
+    .from(examPlans)
+    .where(
+      and(
+        eq(examPlans.occupationId, values.occupation_id),
+        eq(examPlans.level, values.level),
+        eq(examPlans.organizationId, values.organization_id),
+        ne(examPlans.state, 'archived'),
+        lt(examPlans.registrationStartsAt, values.registration_ends_at),
+        gt(examPlans.registrationEndsAt, values.registration_starts_at),
+      ),
+    )
+    .orderBy(desc(examPlans.id))
+    .limit(1);
+  if (repeated) {
+    throw new AppError(
+      409,
+      `已有相同职业、等级和承办院校且报名时间重叠的考试计划「${repeated.title}」（${repeated.code}）`,
+      REGISTRATION_ERROR_CODES.duplicatePlan,
+    );
+  }
 }
 
 const EDITABLE_STATES: readonly PlanState[] = ['draft', 'published', 'registration_closed'];

@@ -15,6 +15,8 @@ export const REGISTRATION_ERROR_CODES = {
   /** The plan (or enrolment) is not in a state that allows the action. */
   illegalState: 409003,
 } as const;
+  /** A plan like the new one exists (same occupation, level and college, overlapping registration). */
+  duplicatePlan: 409004,
 
 /** 国家职业技能等级: 5 is the entry level, 1 the highest. */
 export const SKILL_LEVELS = [5, 4, 3, 2, 1] as const;
@@ -391,6 +393,15 @@ export const planInputSchema = z
   });
 export type PlanInput = z.input<typeof planInputSchema>;
 export type PlanValues = z.output<typeof planInputSchema>;
+/**
+ * POST /v1/admin/plans only, beside the plan's fields: `confirm_duplicate: true` creates the plan although
+ * one like it exists, the administrator's answer to the duplicate warning (409004).
+ */
+export const planCreateOptionsSchema = z.object({
+  confirm_duplicate: z.boolean({ error: '须为 true 或 false' }).default(false),
+});
+export type PlanCreateOptions = z.input<typeof planCreateOptionsSchema>;
+
 
 export const planListQuery = paginationQuery.extend({
   keyword: z.string().trim().max(100).optional(),

@@ -15,6 +15,7 @@ import type {
   FormFieldKey,
   MaterialKey,
   PlanAction,
+  PlanCreateOptions,
   PlanInput,
   PlanState,
 } from '../../../shared/registration/schema.ts';
@@ -99,7 +100,9 @@ export const fetchPlans = (query: PlanListFilters & { page: number; limit: numbe
 
 export const fetchPlan = (id: number) => api.get<ExamPlanDetail>(`/v1/admin/plans/${id}`, ADMIN);
 
-export const createPlan = (input: PlanInput) => api.post<ExamPlanDetail>('/v1/admin/plans', input, ADMIN);
+/** Answered with 409004 (REGISTRATION_ERROR_CODES.duplicatePlan) when a plan like it exists, unless confirmed. */
+export const createPlan = (input: PlanInput, options: PlanCreateOptions = {}) =>
+  api.post<ExamPlanDetail>('/v1/admin/plans', { ...input, ...options }, ADMIN);
 
 export const updatePlan = (id: number, input: PlanInput) =>
   api.put<ExamPlanDetail>(`/v1/admin/plans/${id}`, input, ADMIN);

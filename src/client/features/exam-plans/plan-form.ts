@@ -74,15 +74,14 @@ const numberOrUndefined = (value: number | string | null): number | undefined =>
 /** A new plan's suggested times, from today in China time. */
 export function emptyPlanForm(now = dayjs(chinaWallIso(new Date()))): PlanFormValues {
   const opens = now.add(1, 'day').hour(8).minute(0).second(0);
-  const closes = opens.add(30, 'day').hour(18);
-  const exam = closes.add(15, 'day').hour(9);
+  const closes = opens.add(30, 'day').hour(18).format(LOCAL_FORMAT);
   return {
     title: '',
     occupation_id: null,
     level: null,
     organization_id: null,
     registration_starts_at: opens.format(LOCAL_FORMAT),
-    registration_ends_at: closes.format(LOCAL_FORMAT),
+    registration_ends_at: closes,
     fee_yuan: '',
     capacity: '',
     pass_theory: 60,
@@ -90,22 +89,63 @@ export function emptyPlanForm(now = dayjs(chinaWallIso(new Date()))): PlanFormVa
     required_materials: [...DEFAULT_REQUIRED_MATERIALS],
     form_fields: [...DEFAULT_FORM_FIELDS],
     description: '',
-    sessions: [
-      {
-        kind: 'theory',
-        name: '理论知识考试',
-        starts_at: exam.format(LOCAL_FORMAT),
-        ends_at: exam.add(90, 'minute').format(LOCAL_FORMAT),
-      },
-      {
-        kind: 'practical',
-        name: '操作技能考核',
-        starts_at: exam.hour(13).minute(30).format(LOCAL_FORMAT),
-        ends_at: exam.hour(16).minute(30).format(LOCAL_FORMAT),
-      },
-    ],
+    sessions: defaultSessions(closes),
   };
 }
+
+/**
+ * The suggested exam sessions of a plan whose registration ends at `registrationEndsAt`: fifteen days
+ * later, theory 09:00-10:30 and practical 13:30-16:30 (China time). None without an end.
+ */
+export function defaultSessions(registrationEndsAt: LocalDateTime): SessionValues[] {
+  const closes = registrationEndsAt ? dayjs(registrationEndsAt) : null;
+  if (!closes?.isValid()) return [];
+  const exam = closes.add(15, 'day').hour(9).minute(0).second(0);
+  return [
+    {
+      kind: 'theory',
+      name: '理论知识考试',
+      starts_at: exam.format(LOCAL_FORMAT),
+      ends_at: exam.add(90, 'minute').format(LOCAL_FORMAT),
+    },
+    {
+      kind: 'practical',
+      name: '操作技能考核',
+      starts_at: exam.hour(13).minute(30).format(LOCAL_FORMAT),
+      ends_at: exam.hour(16).minute(30).format(LOCAL_FORMAT),
+    },
+  ];
+}
+
+const sameSession = (a: SessionValues, b: SessionValues | undefined) =>
+  b !== undefined &&
+  a.kind === b.kind &&
+  a.name === b.name &&
+  a.starts_at === b.starts_at &&
+  a.ends_at === b.ends_at;
+
+/**
+ * The sessions after the registration end moved from `previousEnd` to `nextEnd`: a session still exactly
+ * as suggested for the previous end is the suggestion for the new one; a session the administrator
+ * changed, added or loaded from a saved plan is theirs and stays as it is (the schema then says if it
+ * now falls before the new end).
+ */
+export function followRegistrationEnd(
+  sessions: readonly SessionValues[],
+  previousEnd: LocalDateTime,
+  nextEnd: LocalDateTime,
+): SessionValues[] {
+  const before = defaultSessions(previousEnd);
+  const after = defaultSessions(nextEnd);
+  return sessions.map((session, index) => {
+    const suggested = after[index];
+    return sameSession(session, before[index]) && suggested ? { ...suggested } : session;
+  });
+}
+
+/** The form paths of the sessions' start times: where "sessions must follow the registration end" shows. */
+export const sessionStartPaths = (values: PlanFormValues): string[] =>
+  values.sessions.map((_session, index) => `sessions.${index}.starts_at`);
 
 export function planFormFromDetail(plan: ExamPlanDetail): PlanFormValues {
   return {

@@ -36,6 +36,7 @@ import { useT } from '../../../lib/i18n/index.ts';
 import { isoDateTime } from '../../../lib/utils/iso-time.ts';
 import { fetchCertificates, openCertificatePdf, revokeCertificate, type CertificateRow } from '../api.ts';
 import { RowAction } from '../../../lib/components/RowAction.tsx';
+import { toastSuccess } from '../../../lib/toast.ts';
 
 function RevokeModal({
   certificate,
@@ -58,7 +59,7 @@ function RevokeModal({
     setBusy(true);
     try {
       await revokeCertificate(certificate.id, parsed.data.reason);
-      notifications.show({ color: 'teal', message: t('certification.certificates.revokedDone') });
+      toastSuccess(t('certification.certificates.revokedDone'));
       setReason('');
       onDone();
     } catch {

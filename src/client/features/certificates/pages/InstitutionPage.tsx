@@ -16,7 +16,6 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { useSignals } from '@preact/signals-react/runtime';
 import { IconArrowLeft, IconEdit, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -50,6 +49,7 @@ import {
   type InstitutionFormValues,
 } from '../institution-form.ts';
 import { RowAction } from '../../../lib/components/RowAction.tsx';
+import { toastSuccess } from '../../../lib/toast.ts';
 
 type Editing = AppraisalInstitution | 'new' | null;
 
@@ -101,7 +101,7 @@ function InstitutionModal({
     setSaving(true);
     try {
       await saveInstitution(editing && editing !== 'new' ? editing.id : null, parsed.input);
-      notifications.show({ color: 'teal', message: t('institutions.saved') });
+      toastSuccess(t('institutions.saved'));
       onSaved();
     } catch (error) {
       const fields = serverFieldErrors(error);
@@ -252,7 +252,7 @@ export default function InstitutionPage() {
       const reason = error instanceof ApiError ? Object.values(error.fieldErrors)[0]?.[0] : undefined;
       throw new Error(reason ?? (error instanceof Error ? error.message : ''));
     }
-    notifications.show({ color: 'teal', message: t('institutions.deleted') });
+    toastSuccess(t('institutions.deleted'));
     list.reload();
   };
 

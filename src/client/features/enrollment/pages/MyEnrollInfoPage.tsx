@@ -12,7 +12,6 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import {
   IconAlertTriangle,
   IconCircleCheck,
@@ -51,6 +50,7 @@ import { ApplicationAnswers } from '../components/ApplicationForm.tsx';
 import { ApplicationEditor, type MaterialUploads } from '../components/ApplicationEditor.tsx';
 import { PlanSummary } from '../components/PlanSummary.tsx';
 import { StateBadge } from '../components/StateBadge.tsx';
+import { toastSuccess } from '../../../lib/toast.ts';
 
 const here = () => `${window.location.pathname}${window.location.search}`;
 /** 403002: the profile page, with a notice and the way back here. */
@@ -168,7 +168,7 @@ function NewApplication({ planId }: { planId: number }) {
       handleRefusal(answer);
       return;
     }
-    notifications.show({ color: 'green', message: t('registration.apply.submitted'), autoClose: 2000 });
+    toastSuccess(t('registration.apply.submitted'));
     navigate(`/userCenter/myEnrollInfo?id=${answer.id}`, { replace: true });
   };
 
@@ -275,12 +275,9 @@ function ExistingApplication({ id }: { id: number }) {
       handleRefusal(answer);
       return;
     }
-    notifications.show({
-      color: 'green',
-      message:
-        detail.state === 'rejected' ? t('registration.apply.resubmitted') : t('registration.apply.updated'),
-      autoClose: 2000,
-    });
+    toastSuccess(
+      detail.state === 'rejected' ? t('registration.apply.resubmitted') : t('registration.apply.updated'),
+    );
     query.refresh();
   };
 
@@ -307,6 +304,7 @@ function ExistingApplication({ id }: { id: number }) {
     try {
       await cancelEnrollment(detail.id);
       setConfirmCancel(false);
+      toastSuccess(t('registration.apply.cancelledDone'));
       query.refresh();
     } catch {
       // Shown by the api client.

@@ -15,7 +15,6 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import type { FormFieldKey, MaterialKey } from '../../../../shared/registration/schema.ts';
 import type { UploadInfo } from '../../../../shared/uploads/schema.ts';
@@ -24,6 +23,7 @@ import { useT } from '../../../lib/i18n/index.ts';
 import { UploadField } from '../../../lib/uploads/UploadField.tsx';
 import { enrollOnBehalf, fetchPlan, type ExamPlanDetail, type ExamPlanSummary } from '../api.ts';
 import { formFieldLabel, materialLabel } from '../labels.ts';
+import { toastSuccess } from '../../../lib/toast.ts';
 
 /** Form answers a learner's profile does not hold, asked when the plan's form lists them. */
 const ASKED_FIELDS: readonly FormFieldKey[] = ['years_in_occupation', 'employer', 'prior_certificate_no'];
@@ -125,12 +125,11 @@ export function EnrollOnBehalfModal({ opened, plans, onClose, onEnrolled }: Enro
         );
         return;
       }
-      notifications.show({
-        color: 'green',
-        message: t('examAffairs.college.enrolled', {
+      toastSuccess(
+        t('examAffairs.college.enrolled', {
           name: answer.learner.real_name || answer.learner.username,
         }),
-      });
+      );
       onEnrolled();
     } catch (error) {
       if (error instanceof ApiError && error.status === 422) {

@@ -1,7 +1,8 @@
 // Create or edit an exam plan: occupation and level from the catalogue, the organising college, the
 // registration window, exam sessions, fee (typed in yuan, sent as integer fen), capacity, pass lines, the
 // materials candidates must upload and the registration form's fields. The shared schema checks the form
-// before sending; the server's 422 field errors land on the same fields.
+// before sending; the server's 422 field errors land on the same fields. Suggested sessions follow the
+// registration end while untouched; a new plan like an existing one is created only once confirmed.
 import {
   Alert,
   Button,
@@ -23,23 +24,31 @@ import {
 } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { FORM_FIELD_KEYS, MATERIAL_KEYS } from '../../../../shared/registration/schema.ts';
+import {
+  FORM_FIELD_KEYS,
+  MATERIAL_KEYS,
+  REGISTRATION_ERROR_CODES,
+} from '../../../../shared/registration/schema.ts';
 import { ApiError } from '../../../lib/api/errors.ts';
+import { ConfirmDialog } from '../../../lib/components/ConfirmDialog.tsx';
 import { useT } from '../../../lib/i18n/index.ts';
+import { toastSuccess } from '../../../lib/toast.ts';
 import { formatFen } from '../../../lib/utils/money.ts';
 import { createPlan, fetchPlan, updatePlan, type ExamPlanDetail, type PlanOptions } from '../api.ts';
 import { formFieldLabel, levelLabel, materialLabel } from '../labels.ts';
 import {
   PLAN_EDITABLE_STATES,
   emptyPlanForm,
+  followRegistrationEnd,
   formErrorsFrom,
   planFormFromDetail,
+  sessionStartPaths,
   toPlanInput,
   validatePlanForm,
   yuanToFen,
+  type LocalDateTime,
   type PlanFormValues,
   type SessionValues,
 } from '../plan-form.ts';
@@ -61,6 +70,8 @@ export function PlanFormDrawer({ opened, planId, options, onClose, onSaved }: Pl
   const [loaded, setLoaded] = useState<ExamPlanDetail | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  /** The server's duplicate warning for the plan about to be created, while the administrator decides. */
+  const [duplicate, setDuplicate] = useState<string | null>(null);
   const form = useForm<PlanFormValues>({
     mode: 'controlled',
     initialValues: emptyPlanForm(),
@@ -102,24 +113,52 @@ export function PlanFormDrawer({ opened, planId, options, onClose, onSaved }: Pl
   const occupation = options?.occupations.find((o) => String(o.id) === form.values.occupation_id);
   const feeFen = yuanToFen(form.values.fee_yuan);
 
+  const save = async (values: PlanFormValues, confirmDuplicate = false) => {
+    const input = toPlanInput(values);
+    const saved =
+      planId === null
+        ? await createPlan(input, { confirm_duplicate: confirmDuplicate })
+        : await updatePlan(planId, input);
+    toastSuccess(t(planId === null ? 'examAffairs.plan.created' : 'examAffairs.plan.saved'));
+    form.resetDirty();
+    onSaved(saved);
+  };
+
   const submit = form.onSubmit(async (values) => {
     setSaving(true);
     try {
-      const input = toPlanInput(values);
-      const saved = planId === null ? await createPlan(input) : await updatePlan(planId, input);
-      notifications.show({
-        color: 'green',
-        message: t(planId === null ? 'examAffairs.plan.created' : 'examAffairs.plan.saved'),
-      });
-      form.resetDirty();
-      onSaved(saved);
+      await save(values);
     } catch (error) {
       if (error instanceof ApiError && error.status === 422)
         form.setErrors(formErrorsFrom(error.fieldErrors));
+      if (error instanceof ApiError && error.body?.code === REGISTRATION_ERROR_CODES.duplicatePlan)
+        setDuplicate(error.message);
     } finally {
       setSaving(false);
     }
   });
+
+  /**
+   * A new registration end: the sessions still as suggested move with it, and a session that now starts
+   * before it says so on its field at once rather than at saving.
+   */
+  const changeRegistrationEnd = (value: LocalDateTime) => {
+    const next = {
+      ...form.getValues(),
+      registration_ends_at: value,
+      sessions: followRegistrationEnd(
+        form.getValues().sessions,
+        form.getValues().registration_ends_at,
+        value,
+      ),
+    };
+    form.setValues({ registration_ends_at: next.registration_ends_at, sessions: next.sessions });
+    const errors = validatePlanForm(next);
+    for (const path of sessionStartPaths(next)) {
+      if (errors[path]) form.setFieldError(path, errors[path]);
+      else form.clearFieldError(path);
+    }
+  };
 
   const addSession = () => {
     const last = form.values.sessions.at(-1);
@@ -230,6 +269,7 @@ export function PlanFormDrawer({ opened, planId, options, onClose, onSaved }: Pl
                 withAsterisk
                 valueFormat={DATE_TIME_FORMAT}
                 {...form.getInputProps('registration_ends_at')}
+                onChange={changeRegistrationEnd}
                 data-testid="plan-ends-input"
               />
             </SimpleGrid>
@@ -393,6 +433,21 @@ export function PlanFormDrawer({ opened, planId, options, onClose, onSaved }: Pl
           </Stack>
         </form>
       )}
+      <ConfirmDialog
+        opened={duplicate !== null}
+        title={t('examAffairs.plan.duplicateTitle')}
+        message={
+          <>
+            {t('examAffairs.plan.duplicateQuestion')}
+            <br />
+            {duplicate}
+          </>
+        }
+        confirmLabel={t('examAffairs.plan.createAnyway')}
+        onConfirm={() => save(form.getValues(), true)}
+        onClose={() => setDuplicate(null)}
+        testId="plan-duplicate-dialog"
+      />
     </Drawer>
   );
 }

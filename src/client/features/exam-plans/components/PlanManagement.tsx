@@ -13,7 +13,6 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconEdit, IconEye, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
@@ -43,6 +42,7 @@ import { PlanDetailDrawer } from './PlanDetailDrawer.tsx';
 import { PlanFilters } from './PlanFilters.tsx';
 import { PlanFormDrawer } from './PlanFormDrawer.tsx';
 import { RowAction } from '../../../lib/components/RowAction.tsx';
+import { toastSuccess } from '../../../lib/toast.ts';
 
 type Editing = { planId: number | null } | null;
 
@@ -77,13 +77,12 @@ export function PlanManagement() {
   const runAction = async () => {
     if (!pending) return;
     await transitionPlan(pending.plan.id, pending.action);
-    notifications.show({
-      color: 'green',
-      message: t('examAffairs.plan.actionDone', {
+    toastSuccess(
+      t('examAffairs.plan.actionDone', {
         action: planActionLabel(t, pending.action),
         title: pending.plan.title,
       }),
-    });
+    );
     refresh();
   };
 

@@ -60,6 +60,7 @@ import {
   type ScorePlanInfo,
   type ScoreSummaryCounts,
 } from '../scoring-api.ts';
+import { toastSuccess } from '../../../lib/toast.ts';
 
 /** Plans whose scores can be worked on: from ticket issuing to certificates. */
 const SCORING_STATES: readonly PlanState[] = [
@@ -197,10 +198,7 @@ function ScoreBoard({ planId, detail, onPlanChanged }: ScoreBoardProps) {
 
   const publish = async () => {
     const answer = await publishScores(planId);
-    notifications.show({
-      color: 'green',
-      message: t('scoring.publish.done', { passed: answer.passed, failed: answer.failed }),
-    });
+    toastSuccess(t('scoring.publish.done', { passed: answer.passed, failed: answer.failed }));
     changed();
   };
 

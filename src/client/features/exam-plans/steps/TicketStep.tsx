@@ -19,7 +19,6 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import {
   IconArmchair,
   IconEraser,
@@ -71,6 +70,7 @@ import {
   enrollmentStateLabel,
   planStateLabel,
 } from '../labels.ts';
+import { toastSuccess } from '../../../lib/toast.ts';
 
 export default function TicketStep() {
   const t = useT();
@@ -174,17 +174,13 @@ function PlanTickets({ planId, onPlanChanged }: { planId: number; onPlanChanged:
 
   const runClear = async () => {
     const { removed } = await clearSeats(planId);
-    notifications.show({ color: 'teal', message: t('tickets.clear.done', { n: removed }) });
+    toastSuccess(t('tickets.clear.done', { n: removed }));
     refresh();
   };
 
   const runIssue = async () => {
     const { issued, plan_state } = await issueTickets(planId);
-    notifications.show({
-      color: 'teal',
-      message: t('tickets.issue.done', { n: issued }),
-      'data-testid': 'tickets-issue-done',
-    });
+    toastSuccess(t('tickets.issue.done', { n: issued }));
     refresh(plan_state !== planState);
   };
 

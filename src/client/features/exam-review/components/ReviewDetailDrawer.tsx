@@ -17,7 +17,6 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconCheck, IconChevronLeft, IconChevronRight, IconX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { FORM_FIELD_KEYS, type MaterialKey } from '../../../../shared/registration/schema.ts';
@@ -29,6 +28,7 @@ import { ConfirmDialog } from '../../../lib/components/ConfirmDialog.tsx';
 import { ImageZoomModal } from './ImageZoomModal.tsx';
 import { MaterialCard } from './MaterialCard.tsx';
 import { RejectModal } from './RejectModal.tsx';
+import { toastSuccess } from '../../../lib/toast.ts';
 
 export interface ReviewDetailDrawerProps {
   enrollmentId: number | null;
@@ -87,7 +87,7 @@ export function ReviewDetailDrawer({
 
   const decided = (messageKey: string) => {
     if (!shown) return;
-    notifications.show({ color: 'green', message: t(messageKey, { name }) });
+    toastSuccess(t(messageKey, { name }));
     setVersion((v) => v + 1);
     onDecided(shown.id);
   };

@@ -17,7 +17,6 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconChecks, IconEye, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { EnrollmentState } from '../../../../shared/registration/schema.ts';
@@ -41,6 +40,7 @@ import { ConfirmDialog } from '../../../lib/components/ConfirmDialog.tsx';
 import { ReviewDetailDrawer } from '../components/ReviewDetailDrawer.tsx';
 import { REVIEW_STATE_COLORS, reviewLabel } from '../labels.ts';
 import { RowAction } from '../../../lib/components/RowAction.tsx';
+import { toastSuccess } from '../../../lib/toast.ts';
 
 const QUEUE_STATES = ['submitted', 'approved', 'rejected'] as const satisfies readonly EnrollmentState[];
 type QueueState = (typeof QUEUE_STATES)[number];
@@ -294,13 +294,12 @@ export default function ReviewPage() {
         onConfirm={async () => {
           const answer = await batchApprove([...selected]);
           setBatchResult(answer);
-          notifications.show({
-            color: 'green',
-            message: t('examAffairs.review.batchDone', {
+          toastSuccess(
+            t('examAffairs.review.batchDone', {
               approved: answer.approved.length,
               skipped: answer.skipped.length,
             }),
-          });
+          );
           list.reload();
         }}
         onClose={() => setBatchOpen(false)}

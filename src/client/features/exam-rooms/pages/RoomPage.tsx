@@ -17,7 +17,6 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconEdit, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { roomInputSchema, siteInputSchema } from '../../../../shared/certification/schema.ts';
@@ -44,6 +43,7 @@ import {
 import { AvailabilityPanel } from '../components/AvailabilityPanel.tsx';
 
 function ConfirmDelete({
+import { toastSuccess } from '../../../lib/toast.ts';
   label,
   onClose,
   onConfirm,
@@ -104,7 +104,7 @@ function SiteModal({
     setSaving(true);
     try {
       await saveSite(site && site !== 'new' ? site.id : null, parsed.data);
-      notifications.show({ color: 'teal', message: t('certification.rooms.saved') });
+      toastSuccess(t('certification.rooms.saved'));
       onSaved();
     } catch (error) {
       const fields = serverFieldErrors(error);
@@ -198,7 +198,7 @@ function RoomModal({
     setSaving(true);
     try {
       await saveRoom(room && room !== 'new' ? room.id : null, parsed.data);
-      notifications.show({ color: 'teal', message: t('certification.rooms.saved') });
+      toastSuccess(t('certification.rooms.saved'));
       onSaved();
     } catch (error) {
       const fields = serverFieldErrors(error);
@@ -351,7 +351,7 @@ function SitesTab({ onChanged }: { onChanged: () => void }) {
           if (!deleting) return;
           try {
             await deleteSite(deleting.id);
-            notifications.show({ color: 'teal', message: t('certification.rooms.deleted') });
+            toastSuccess(t('certification.rooms.deleted'));
             list.reload();
             onChanged();
           } catch {
@@ -473,7 +473,7 @@ function RoomsTab({ version }: { version: number }) {
           if (!deleting) return;
           try {
             await deleteRoom(deleting.id);
-            notifications.show({ color: 'teal', message: t('certification.rooms.deleted') });
+            toastSuccess(t('certification.rooms.deleted'));
             list.reload();
           } catch {
             // The api client has shown why.

@@ -2,7 +2,6 @@
 // seats and who is already there). A person cannot be in two rooms at the same time: the server's 422 on
 // `staff_id` names the clash and is shown above the button.
 import { Alert, Button, Select, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { StaffView } from '../../../../shared/certification/schema.ts';
@@ -11,6 +10,7 @@ import { PlanSessionPicker, type PlanSessionValue } from '../../../lib/exam-sess
 import { useT } from '../../../lib/i18n/index.ts';
 import { serverFieldErrors, type FieldErrors } from '../../../lib/utils/field-errors.ts';
 import { assignDuty, type StaffDuty } from '../api.ts';
+import { toastSuccess } from '../../../lib/toast.ts';
 
 export interface AssignDutyFormProps {
   staff: StaffView;
@@ -66,7 +66,7 @@ export function AssignDutyForm({ staff, onAssigned, assign = assignDuty }: Assig
         room_id: Number(roomId),
         session_id: choice.sessionId!,
       });
-      notifications.show({ color: 'teal', message: t('examStaff.duty.assigned') });
+      toastSuccess(t('examStaff.duty.assigned'));
       setRoomId(null);
       setVersion((v) => v + 1);
       onAssigned(duty);

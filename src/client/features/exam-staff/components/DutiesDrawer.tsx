@@ -1,7 +1,6 @@
 // One person's duties: where and when they are on duty (room, site, session, time, plan), a form to add
 // one, and removal after confirmation.
 import { Badge, Divider, Drawer, Group, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { StaffView } from '../../../../shared/certification/schema.ts';
@@ -17,6 +16,7 @@ import { useT } from '../../../lib/i18n/index.ts';
 import { isoDateTime } from '../../../lib/utils/iso-time.ts';
 import { fetchDuties, removeDuty, type StaffDuty } from '../api.ts';
 import { AssignDutyForm } from './AssignDutyForm.tsx';
+import { toastSuccess } from '../../../lib/toast.ts';
 
 /** A cell with the thing itself and, below it in grey, where or when it is. */
 function TwoLines({ main, sub, testId }: { main: string; sub: string; testId?: string }) {
@@ -102,7 +102,7 @@ function DutyList({ staff }: { staff: StaffView }) {
         onConfirm={async () => {
           if (!removing) return;
           await removeDuty(removing.id);
-          notifications.show({ color: 'teal', message: t('examStaff.duty.removed') });
+          toastSuccess(t('examStaff.duty.removed'));
           setVersion((v) => v + 1);
         }}
         onClose={() => setRemoving(null)}

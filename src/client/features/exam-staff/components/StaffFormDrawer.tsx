@@ -1,13 +1,13 @@
 // Create or edit one person: name, mobile phone (unique), role, certificate number, organisation, enabled.
 // The shared schema checks the values before sending; the server's 422 messages land on the same fields.
 import { Button, Drawer, Group, Select, Stack, Switch, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { STAFF_ROLES, type StaffView } from '../../../../shared/certification/schema.ts';
 import { useT } from '../../../lib/i18n/index.ts';
 import { serverFieldErrors, type FieldErrors } from '../../../lib/utils/field-errors.ts';
 import { saveStaff, type Organization } from '../api.ts';
 import { emptyStaffForm, staffFormFrom, toStaffInput, type StaffFormValues } from '../staff-form.ts';
+import { toastSuccess } from '../../../lib/toast.ts';
 
 export interface StaffFormDrawerProps {
   /** null: closed; 'new': a new person. */
@@ -47,7 +47,7 @@ export function StaffFormDrawer({
     setSaving(true);
     try {
       const saved = await save(staff && staff !== 'new' ? staff.id : null, checked.input);
-      notifications.show({ color: 'teal', message: t('examStaff.saved') });
+      toastSuccess(t('examStaff.saved'));
       onSaved(saved);
     } catch (error) {
       const fields = serverFieldErrors(error);

@@ -3,7 +3,6 @@
 // asks first; the server refuses while the person still has duties to come (disable them instead).
 import { Badge, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconCalendarEvent, IconEdit, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { STAFF_ROLES, type StaffRole, type StaffView } from '../../../../shared/certification/schema.ts';
@@ -19,6 +18,7 @@ import { useT } from '../../../lib/i18n/index.ts';
 import { deleteStaff, fetchOrganizations, fetchStaff, type Organization } from '../api.ts';
 import { DutiesDrawer } from '../components/DutiesDrawer.tsx';
 import { StaffFormDrawer } from '../components/StaffFormDrawer.tsx';
+import { toastSuccess } from '../../../lib/toast.ts';
 
 export default function StaffPage() {
   const t = useT();
@@ -158,7 +158,7 @@ export default function StaffPage() {
         onConfirm={async () => {
           if (!deleting) return;
           await deleteStaff(deleting.id);
-          notifications.show({ color: 'teal', message: t('examStaff.deleted') });
+          toastSuccess(t('examStaff.deleted'));
           list.reload();
         }}
         onClose={() => setDeleting(null)}

@@ -21,7 +21,6 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconEdit, IconHistory, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { feeUpdateSchema } from '../../../../shared/payments/schema.ts';
@@ -37,6 +36,7 @@ import { isoDateTime } from '../../../lib/utils/iso-time.ts';
 import { formatFen } from '../../../lib/utils/money.ts';
 import { fetchFeeHistory, fetchFees, updateFee, type FeeChange, type PlanFee } from '../api.ts';
 import { RowAction } from '../../../lib/components/RowAction.tsx';
+import { toastSuccess } from '../../../lib/toast.ts';
 
 const toFen = (yuan: number | string) =>
   yuan === '' || !Number.isFinite(Number(yuan)) ? undefined : Math.round(Number(yuan) * 100);
@@ -79,13 +79,12 @@ function FeeEditModal({
     setSaving(true);
     try {
       await updateFee(plan.plan_id, checked.data);
-      notifications.show({
-        color: 'green',
-        message: t('examAffairs.finance.feeSaved', {
+      toastSuccess(
+        t('examAffairs.finance.feeSaved', {
           title: plan.title,
           fee: formatFen(checked.data.fee_fen),
         }),
-      });
+      );
       onSaved(plan);
     } catch (failure) {
       if (failure instanceof ApiError && failure.status === 422) {

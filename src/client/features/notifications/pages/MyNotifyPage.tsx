@@ -13,7 +13,6 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconChecks, IconSpeakerphone } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
@@ -24,6 +23,7 @@ import { useT } from '../../../lib/i18n/index.ts';
 import { isoDateTime } from '../../../lib/utils/iso-time.ts';
 import { fetchInbox, markAllRead, type InboxItem } from '../api.ts';
 import { refreshUnreadCount } from '../unread-count.ts';
+import { toastSuccess } from '../../../lib/toast.ts';
 
 /** `/userCenter/myNotify`: the learner's messages, newest first, unread marked; mark all read. */
 export default function MyNotifyPage() {
@@ -59,7 +59,7 @@ export default function MyNotifyPage() {
     setMarking(true);
     try {
       const { marked } = await markAllRead();
-      notifications.show({ color: 'teal', message: t('certification.notify.markedAll', { n: marked }) });
+      toastSuccess(t('certification.notify.markedAll', { n: marked }));
       void refreshUnreadCount();
       await load();
     } catch {

@@ -17,7 +17,6 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useSignals } from '@preact/signals-react/runtime';
 import { IconAlertTriangle, IconDeviceFloppy, IconUserCheck } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -39,6 +38,7 @@ import {
   valuesToUpdate,
   type ProfileValues,
 } from '../profile-form.ts';
+import { toastSuccess } from '../../../lib/toast.ts';
 
 const LOOKUP_FIELDS: { field: keyof ProfileValues; kind: LookupKind }[] = [
   { field: 'ethnic_group_id', kind: 'ethnicGroups' },
@@ -143,7 +143,7 @@ export default function ProfilePage() {
       setQueued(false);
       setProfile(outcome.result);
       form.resetDirty(profileToValues(outcome.result));
-      notifications.show({ color: 'green', message: t('registration.profile.saved'), autoClose: 2000 });
+      toastSuccess(t('registration.profile.saved'));
       query.refresh();
       void fetchUserInfo()
         .then((info) => {

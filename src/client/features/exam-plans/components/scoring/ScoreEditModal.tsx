@@ -3,13 +3,13 @@
 // the change is logged and the candidate told. Field messages come from the shared schema first, then from
 // the server's 422 answer.
 import { Alert, Button, Checkbox, Group, Modal, NumberInput, Stack, Text, Textarea } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useT } from '../../../../lib/i18n/index.ts';
 import { serverFieldErrors, type FieldErrors } from '../../../../lib/utils/field-errors.ts';
 import { saveScore, type PlanScoreRow, type ScorePlanInfo } from '../../scoring-api.ts';
 import { scoreFormInput, scoreFormValues, type ScoreFormValues } from './score-logic.ts';
+import { toastSuccess } from '../../../../lib/toast.ts';
 
 const FORM_FIELDS = new Set(['theory', 'practical', 'absent', 'cheating', 'reason']);
 
@@ -59,10 +59,7 @@ export function ScoreEditModal({ row, plan, onClose, onSaved }: ScoreEditModalPr
     setSaving(true);
     try {
       await saveScore(row.enrollment_id, result.input);
-      notifications.show({
-        color: 'green',
-        message: plan.published ? t('scoring.edit.corrected') : t('scoring.edit.saved'),
-      });
+      toastSuccess(plan.published ? t('scoring.edit.corrected') : t('scoring.edit.saved'));
       onSaved();
     } catch (error) {
       const fields = serverFieldErrors(error);

@@ -2,7 +2,6 @@
 // rooms in the order they were picked (none picked: every enabled room, by site and name), optionally
 // interleaving employers. Too few seats come back as a 422 on `room_ids` and nothing is written.
 import { Checkbox, Modal, MultiSelect, Select, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import type { RoomView, SessionSeat } from '../../../../../shared/certification/schema.ts';
 import { useT } from '../../../../lib/i18n/index.ts';
@@ -10,6 +9,7 @@ import type { FieldErrors } from '../../../../lib/utils/field-errors.ts';
 import { autoAssignSeats, fetchRoomAvailability } from '../../api.ts';
 import { SeatFormActions, formFailure } from './SeatFormActions.tsx';
 import { roomOptionLabel } from './seating.ts';
+import { toastSuccess } from '../../../../lib/toast.ts';
 
 export interface AutoSeatModalProps {
   opened: boolean;
@@ -91,13 +91,11 @@ export function AutoSeatModal({
           return `${session?.name ?? entry.session_id} ${entry.seated}`;
         })
         .join('，');
-      notifications.show({
-        color: 'teal',
-        message: result.seated
+      toastSuccess(
+        result.seated
           ? t('tickets.auto.done', { n: result.seated, detail: perSession })
           : t('tickets.auto.nothing'),
-        'data-testid': 'seats-auto-done',
-      });
+      );
       onDone();
     } catch (error) {
       const { fields, alert } = formFailure(error, ['room_ids', 'session_id']);

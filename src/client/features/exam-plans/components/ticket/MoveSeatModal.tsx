@@ -1,7 +1,6 @@
 // Seat one candidate by hand (`seat-move-<enrollment_id>`): pick the session, the room and the seat. The
 // server refuses a taken seat or one beyond the room's capacity with a 422 on `seat_no`, shown on the field.
 import { Modal, NumberInput, Select, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import {
   manualSeatSchema,
@@ -13,6 +12,7 @@ import { issueFieldErrors, type FieldErrors } from '../../../../lib/utils/field-
 import { fetchRoomAvailability, moveSeat, type RoomAvailability, type SeatCandidate } from '../../api.ts';
 import { SeatFormActions, formFailure } from './SeatFormActions.tsx';
 import { roomOptionLabel, seatText } from './seating.ts';
+import { toastSuccess } from '../../../../lib/toast.ts';
 
 interface Values {
   session_id: string | null;
@@ -94,9 +94,8 @@ export function MoveSeatModal({ planId, candidate, sessions, rooms, onClose, onD
     setFailure(null);
     try {
       await moveSeat(planId, parsed.data);
-      notifications.show({
-        color: 'teal',
-        message: t('tickets.move.done', {
+      toastSuccess(
+        t('tickets.move.done', {
           name: candidate.name,
           seat: seatText(t, {
             room_name: room?.name ?? null,
@@ -104,7 +103,7 @@ export function MoveSeatModal({ planId, candidate, sessions, rooms, onClose, onD
             seat_no: parsed.data.seat_no,
           }),
         }),
-      });
+      );
       onDone();
     } catch (error) {
       const { fields, alert } = formFailure(error, ['session_id', 'room_id', 'seat_no']);
