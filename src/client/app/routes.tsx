@@ -7,16 +7,19 @@
 // redirects if the answer says so; its chunks are requested before the guard's user-info call returns.
 import { useSignals } from '@preact/signals-react/runtime';
 import { Suspense, startTransition, useEffect, useState, type ReactNode } from 'react';
-import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { Redirect, Route, Router, Switch, useLocation } from 'wouter';
 import { notifications } from '@mantine/notifications';
 import { TOAST_DURATION_MS } from '../../shared/api/constants.ts';
+import { manageAccess } from './guards/manage-access.ts';
 import { defaultGuardDeps, findManageRoute, runGuard, type GuardDeps } from './guards/run-guard.ts';
 import { decideNavigation, resolveStaticRedirect } from './guards/navigation.ts';
 import { PUBLIC_FEATURE_PATHS, publicPages } from './learner-pages.ts';
 import { managePageLoader } from './manage-pages.ts';
 import { accessibleRoutes } from './menus/state.ts';
+import { useT } from '../lib/i18n/index.ts';
 import { isLoggedIn, sessionSignal } from '../lib/state/session.ts';
 import { chromeLoaders } from './chrome-loaders.ts';
+import { keepInAppDepth } from './in-app-history.ts';
 import { LazyPage, PageLoader } from './lazy-page.tsx';
 import { lazyLoaded } from './page-registry.ts';
 import { NotFoundPage, UnauthorizedPage } from './pages/ErrorPage.tsx';
@@ -26,29 +29,35 @@ import { RedirectPage } from './pages/RedirectPage.tsx';
 const LoginPage = lazyLoaded(chromeLoaders.login);
 const UserCenterArea = lazyLoaded(chromeLoaders.userCenter);
 const ManageLayout = lazyLoaded(chromeLoaders.manage, (module) => module.ManageLayout);
+const MANAGE_HOME = '/manage/index';
 
 /** A back-office path: the menu route it matches, its page, inside the back-office chrome. */
 function ManageArea({ path }: { path: string }) {
   useSignals();
-  const route = findManageRoute(path, accessibleRoutes.value);
+  const t = useT();
+  const access = manageAccess(path, accessibleRoutes.value);
+  const route = access.type === 'route' ? access.route : undefined;
+  const loader = route && !route.isGroup ? managePageLoader(route.component) : undefined;
   let content: ReactNode;
+  let statusTitle: string | undefined;
   if (route?.isGroup && route.redirect) {
     content = <Redirect to={route.redirect} replace />;
-  } else if (route) {
-    const loader = managePageLoader(route.component);
-    content = loader ? (
+  } else if (route && loader) {
+    content = (
       <Switch location={path}>
         <Route path={route.path}>{(params) => <LazyPage loader={loader} props={{ params, route }} />}</Route>
       </Switch>
-    ) : (
-      <NotFoundPage />
     );
+  } else if (access.type === 'forbidden') {
+    content = <UnauthorizedPage homeHref={MANAGE_HOME} />;
+    statusTitle = t('common.unauthorizedTitle');
   } else {
-    content = <NotFoundPage />;
+    content = <NotFoundPage homeHref={MANAGE_HOME} />;
+    statusTitle = route ? undefined : t('common.notFoundTitle');
   }
   return (
     <Suspense fallback={<PageLoader />}>
-      <ManageLayout>{content}</ManageLayout>
+      <ManageLayout statusTitle={statusTitle}>{content}</ManageLayout>
     </Suspense>
   );
 }
@@ -70,8 +79,12 @@ export function RouteTable({ path }: { path: string }) {
         <Route path="/manage/login">
           <LoginPage kind="admin" />
         </Route>
-        <Route path="/404" component={NotFoundPage} />
-        <Route path="/401" component={UnauthorizedPage} />
+        <Route path="/404">
+          <NotFoundPage />
+        </Route>
+        <Route path="/401">
+          <UnauthorizedPage />
+        </Route>
         <Route path="/redirect/*">
           <RedirectPage path={path} />
         </Route>
@@ -101,7 +114,9 @@ export function RouteTable({ path }: { path: string }) {
         <Route path="/manage/*">
           <ManageArea path={path} />
         </Route>
-        <Route component={NotFoundPage} />
+        <Route>
+          <NotFoundPage />
+        </Route>
       </Switch>
     </Suspense>
   );
@@ -131,7 +146,7 @@ export function renderableBeforeGuard(path: string): boolean {
 }
 
 /** Runs the guard on every location change and renders the last approved location. */
-export function AppRoutes() {
+function GuardedRoutes() {
   const [location, navigate] = useLocation();
   const [approved, setApproved] = useState<string | null>(() =>
     renderableBeforeGuard(location) ? location : null,
@@ -153,4 +168,13 @@ export function AppRoutes() {
 
   if (approved === null) return <PageLoader />;
   return <RouteTable path={approved} />;
+}
+
+/** The app's pages; every navigation inside them records its in-app depth (see in-app-history.ts). */
+export function AppRoutes() {
+  return (
+    <Router aroundNav={keepInAppDepth}>
+      <GuardedRoutes />
+    </Router>
+  );
 }

@@ -1,15 +1,21 @@
 import { Button, Center, Group, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { useT } from '../../lib/i18n/index.ts';
+import { stepBack } from '../in-app-history.ts';
 
 interface ErrorPageProps {
   code: 404 | 401;
+  /** The home of the side the page is shown in: the portal, or the back office's /manage/index. */
+  homeHref?: string;
 }
 
-/** The real 404 and 401 pages; also what an unbuilt or unknown page renders. */
-export function ErrorPage({ code }: ErrorPageProps) {
+/** The real 404 and 401 pages; also what an unbuilt, unknown or not granted page renders. */
+export function ErrorPage({ code, homeHref = '/' }: ErrorPageProps) {
   const t = useT();
+  const [, navigate] = useLocation();
   const isNotFound = code === 404;
+  // A page opened directly has nothing of the app to step back to: back then goes home.
+  const back = () => stepBack(navigate, homeHref);
   return (
     <Center mih="60vh" p="xl" data-testid={`error-page-${code}`}>
       <Stack align="center" gap="sm" maw={480}>
@@ -23,10 +29,10 @@ export function ErrorPage({ code }: ErrorPageProps) {
           {isNotFound ? t('common.notFoundText') : t('common.unauthorizedText')}
         </Text>
         <Group mt="md">
-          <Button variant="default" onClick={() => history.back()}>
+          <Button variant="default" onClick={back}>
             {t('common.back')}
           </Button>
-          <Button component={Link} href="/">
+          <Button component={Link} href={homeHref}>
             {t('common.backHome')}
           </Button>
         </Group>
@@ -35,5 +41,9 @@ export function ErrorPage({ code }: ErrorPageProps) {
   );
 }
 
-export const NotFoundPage = () => <ErrorPage code={404} />;
-export const UnauthorizedPage = () => <ErrorPage code={401} />;
+export const NotFoundPage = ({ homeHref }: { homeHref?: string }) => (
+  <ErrorPage code={404} homeHref={homeHref} />
+);
+export const UnauthorizedPage = ({ homeHref }: { homeHref?: string }) => (
+  <ErrorPage code={401} homeHref={homeHref} />
+);

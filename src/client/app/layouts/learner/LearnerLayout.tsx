@@ -9,14 +9,16 @@ interface LearnerLayoutProps {
   title: string;
   /** The mobile header's back target; without it, one step back. */
   backUrl?: string;
+  /** Where back goes when one step back would leave the app. */
+  parentUrl: string;
   children: ReactNode;
 }
 
-export function LearnerLayout({ title, backUrl, children }: LearnerLayoutProps) {
+export function LearnerLayout({ title, backUrl, parentUrl, children }: LearnerLayoutProps) {
   const web = useIsWebLayout();
   return (
     <Box mih="100vh" bg="var(--mantine-color-gray-0)">
-      {web ? <WebHeader /> : <MobileHeader title={title} backUrl={backUrl} />}
+      {web ? <WebHeader /> : <MobileHeader title={title} backUrl={backUrl} parentUrl={parentUrl} />}
       <Box component="main">{children}</Box>
     </Box>
   );

@@ -1,25 +1,27 @@
 import { ActionIcon, Box, Group, Text } from '@mantine/core';
-import { IconChevronLeft } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { useDisclosure } from '@mantine/hooks';
+import { IconChevronLeft, IconLogout } from '@tabler/icons-react';
 import { useLocation } from 'wouter';
+import { LogoutConfirm } from '../../../lib/components/LogoutConfirm.tsx';
 import { useT } from '../../../lib/i18n/index.ts';
+import { stepBack } from '../../in-app-history.ts';
 
 interface MobileHeaderProps {
   title: string;
   /** Where the back arrow goes; without it, one step back in history (spec §2). */
   backUrl?: string;
-  right?: ReactNode;
+  /** Where the back arrow goes when one step back would leave the app (the page was opened directly). */
+  parentUrl: string;
 }
 
-/** Learner mobile header (< 769 px): back arrow and title. */
-export function MobileHeader({ title, backUrl, right }: MobileHeaderProps) {
+/**
+ * Learner mobile header (< 769 px): back arrow, title and log-out. Candidates share phones, so log-out is on
+ * the phone's header as on the web's (spec §2, with its confirmation).
+ */
+export function MobileHeader({ title, backUrl, parentUrl }: MobileHeaderProps) {
   const t = useT();
   const [, navigate] = useLocation();
-  const back = () => {
-    if (backUrl) navigate(backUrl);
-    else if (history.length > 1) history.back();
-    else navigate('/');
-  };
+  const [logoutOpened, logout] = useDisclosure(false);
   return (
     <Box
       component="header"
@@ -37,7 +39,7 @@ export function MobileHeader({ title, backUrl, right }: MobileHeaderProps) {
           variant="transparent"
           color="white"
           size="lg"
-          onClick={back}
+          onClick={() => stepBack(navigate, parentUrl, backUrl)}
           aria-label={t('common.back')}
           data-testid="mobile-back"
         >
@@ -46,8 +48,19 @@ export function MobileHeader({ title, backUrl, right }: MobileHeaderProps) {
         <Text fw={600} truncate="end" data-testid="mobile-title">
           {title}
         </Text>
-        <Box miw={34}>{right}</Box>
+        <ActionIcon
+          variant="transparent"
+          color="white"
+          size="lg"
+          onClick={logout.open}
+          aria-label={t('common.logout')}
+          title={t('common.logout')}
+          data-testid="mobile-logout"
+        >
+          <IconLogout size={22} />
+        </ActionIcon>
       </Group>
+      <LogoutConfirm opened={logoutOpened} onClose={logout.close} />
     </Box>
   );
 }

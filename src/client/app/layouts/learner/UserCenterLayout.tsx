@@ -18,6 +18,7 @@ import { Link } from 'wouter';
 import { useT } from '../../../lib/i18n/index.ts';
 import { USER_CENTER_DETAIL_PAGES, USER_CENTER_PAGES, type UserCenterPage } from '../../learner-pages.ts';
 import { useIsWebLayout } from '../../../lib/dom/web-layout.ts';
+import { LIST_OF_DETAIL, userCenterHref } from './user-center-paths.ts';
 
 const ICONS: Record<UserCenterPage | '', Icon> = {
   '': IconHome,
@@ -36,20 +37,11 @@ const ICONS: Record<UserCenterPage | '', Icon> = {
   userInfo: IconUser,
 };
 
-/** A detail page highlights the list it belongs to. */
-const PARENT_OF: Partial<Record<UserCenterPage, UserCenterPage>> = {
-  myProjectInfo: 'myProject',
-  myNotifyInfo: 'myNotify',
-  myEnrollInfo: 'myEnrollLists',
-};
-
 /** The side-nav entries: the overview, then every sub-page except the detail pages (they need an id). */
 export const USER_CENTER_NAV: (UserCenterPage | '')[] = [
   '',
   ...USER_CENTER_PAGES.filter((page) => !USER_CENTER_DETAIL_PAGES.includes(page)),
 ];
-
-export const userCenterHref = (page: UserCenterPage | '') => (page ? `/userCenter/${page}` : '/userCenter');
 
 interface UserCenterLayoutProps {
   /** The sub-page being shown ('' = /userCenter). */
@@ -61,7 +53,8 @@ interface UserCenterLayoutProps {
 export function UserCenterLayout({ active, children }: UserCenterLayoutProps) {
   const t = useT();
   const web = useIsWebLayout();
-  const highlighted = PARENT_OF[active as UserCenterPage] ?? active;
+  // A detail page highlights the list it belongs to.
+  const highlighted = LIST_OF_DETAIL[active as UserCenterPage] ?? active;
   const label = (page: UserCenterPage | '') => t(`learner.nav.${page || 'index'}`);
 
   if (!web) {

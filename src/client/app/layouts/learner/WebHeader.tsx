@@ -2,9 +2,10 @@ import { Anchor, Badge, Box, Container, Group, Text, UnstyledButton } from '@man
 import { useDisclosure } from '@mantine/hooks';
 import { useSignals } from '@preact/signals-react/runtime';
 import { IconBell, IconHome, IconLogout } from '@tabler/icons-react';
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { LanguagePicker } from '../../../lib/components/LanguagePicker.tsx';
+import { LogoutConfirm } from '../../../lib/components/LogoutConfirm.tsx';
 import { Logo } from '../../../lib/components/Logo.tsx';
 import { useT } from '../../../lib/i18n/index.ts';
 import { onReconnect } from '../../../lib/offline/network.ts';
@@ -12,16 +13,11 @@ import { InstallButton } from '../../../lib/pwa/InstallButton.tsx';
 import { learnerSession } from '../../../lib/state/session.ts';
 import { refreshUnreadCount, unreadCountFor } from '../../../features/notifications/unread-count.ts';
 
-// The confirmation dialog is loaded on the first log-out click: the header is on every learner page's
-// first paint and the dialog brings Modal (scroll lock, focus trap, transitions).
-const LogoutConfirm = lazy(() => import('./LogoutConfirm.tsx').then((m) => ({ default: m.LogoutConfirm })));
-
 /** Learner web header (>= 769 px): logo and title, notifications, home, log out (spec §2). */
 export function WebHeader() {
   useSignals();
   const t = useT();
-  const [logoutOpened, logout] = useDisclosure(false, { onOpen: () => setLogoutUsed(true) });
-  const [logoutUsed, setLogoutUsed] = useState(false);
+  const [logoutOpened, logout] = useDisclosure(false);
   const { name, token } = learnerSession.value;
   const unread = unreadCountFor(token);
 
@@ -85,11 +81,7 @@ export function WebHeader() {
           </Group>
         </Group>
       </Container>
-      {logoutUsed && (
-        <Suspense fallback={null}>
-          <LogoutConfirm opened={logoutOpened} onClose={logout.close} />
-        </Suspense>
-      )}
+      <LogoutConfirm opened={logoutOpened} onClose={logout.close} />
     </Box>
   );
 }

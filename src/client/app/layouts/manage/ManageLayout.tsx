@@ -78,7 +78,13 @@ function ownerOf(): string {
   );
 }
 
-export function ManageLayout({ children }: { children: ReactNode }) {
+interface ManageLayoutProps {
+  children: ReactNode;
+  /** The title of a 401 or 404 page shown for a path that opens no menu route (breadcrumb, document title). */
+  statusTitle?: string;
+}
+
+export function ManageLayout({ children, statusTitle }: ManageLayoutProps) {
   useSignals();
   useMobileStartClosed();
   const t = useT();
@@ -139,7 +145,7 @@ export function ManageLayout({ children }: { children: ReactNode }) {
     });
   }, [pathname, search, pageRoute]);
 
-  const pageTitle = pageRoute ? title(pageRoute.name, pageRoute.meta.title) : '';
+  const pageTitle = pageRoute ? title(pageRoute.name, pageRoute.meta.title) : (statusTitle ?? '');
   const platformTitle = t('common.platformTitle');
   useEffect(() => {
     document.title = pageTitle ? `${pageTitle} - ${platformTitle}` : platformTitle;
@@ -153,7 +159,7 @@ export function ManageLayout({ children }: { children: ReactNode }) {
   const tabs = headerTabs.value ?? fallbackTabs(tree);
   const sidebarItems = sidebarFor(tree, system);
   const activeLink = activeMenuLink(tree, pathname, search);
-  const crumbs = breadcrumbFor(route, routes);
+  const crumbs = breadcrumbFor(route, routes, statusTitle);
   const toggleLabel = opened ? t('manage.sidebar.close') : t('manage.sidebar.open');
 
   const sidebar = (collapsed: boolean) => (

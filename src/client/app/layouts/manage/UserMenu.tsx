@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { useT } from '../../../lib/i18n/index.ts';
 import { adminSession } from '../../../lib/state/session.ts';
-import { LogoutConfirm } from '../learner/LogoutConfirm.tsx';
+import { LogoutConfirm } from '../../../lib/components/LogoutConfirm.tsx';
 import { HOME_PATH } from './menu-model.ts';
 
 /** Avatar and name; home, interface settings and log-out (with the confirmation of spec §2). */

@@ -126,10 +126,14 @@ export interface Crumb {
   link?: string;
 }
 
-/** Home, then the route's groups, then the page itself. */
-export function breadcrumbFor(route: ManageRoute | undefined, routes: readonly ManageRoute[]): Crumb[] {
+/** Home, then the route's groups, then the page itself; without a route, home and the status page's title. */
+export function breadcrumbFor(
+  route: ManageRoute | undefined,
+  routes: readonly ManageRoute[],
+  statusTitle?: string,
+): Crumb[] {
   const home: Crumb = { title: '首页', name: 'Home', link: HOME_PATH };
-  if (!route) return [];
+  if (!route) return statusTitle ? [home, { title: statusTitle, name: '' }] : [];
   if (route.path === HOME_PATH) return [{ ...home, link: undefined }];
   const crumbs: Crumb[] = [home];
   for (const parent of route.parents) {

@@ -1,9 +1,11 @@
 import { Anchor, Box, Burger, Button, Container, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useSignals } from '@preact/signals-react/runtime';
+import { IconLogout } from '@tabler/icons-react';
 import { Link } from 'wouter';
 import { LanguagePicker } from '../../../lib/components/LanguagePicker.tsx';
 import { LazyDrawer } from '../../../lib/components/LazyOverlay.tsx';
+import { LogoutConfirm } from '../../../lib/components/LogoutConfirm.tsx';
 import { Logo } from '../../../lib/components/Logo.tsx';
 import { useT } from '../../../lib/i18n/index.ts';
 import { isLoggedIn, learnerSession } from '../../../lib/state/session.ts';
@@ -20,6 +22,7 @@ export function PortalHeader({ active }: { active: '/' | '/enroll' }) {
   useSignals();
   const t = useT();
   const [menuOpened, menu] = useDisclosure(false);
+  const [logoutOpened, logout] = useDisclosure(false);
   const loggedIn = isLoggedIn('learner');
   const name = learnerSession.value.name;
 
@@ -117,9 +120,23 @@ export function PortalHeader({ active }: { active: '/' | '/enroll' }) {
             </Anchor>
           ))}
           {loggedIn ? (
-            <Button component={Link} href="/userCenter" onClick={menu.close}>
-              {t('learner.userCenter')}
-            </Button>
+            <>
+              <Button component={Link} href="/userCenter" onClick={menu.close}>
+                {t('learner.userCenter')}
+              </Button>
+              {/* Candidates share phones: the menu is where a phone logs out from the portal. */}
+              <Button
+                variant="default"
+                leftSection={<IconLogout size={16} />}
+                onClick={() => {
+                  menu.close();
+                  logout.open();
+                }}
+                data-testid="portal-menu-logout"
+              >
+                {t('common.logout')}
+              </Button>
+            </>
           ) : (
             <>
               <Button component={Link} href="/login" onClick={menu.close}>
@@ -133,6 +150,7 @@ export function PortalHeader({ active }: { active: '/' | '/enroll' }) {
           <LanguagePicker variant="default" />
         </Stack>
       </LazyDrawer>
+      <LogoutConfirm opened={logoutOpened} onClose={logout.close} />
     </Box>
   );
 }

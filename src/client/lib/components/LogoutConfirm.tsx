@@ -1,8 +1,12 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+// The log-out question of spec §2, shared by every header that offers log-out (learner web and phone
+// headers, the portal's menu, the back office's user menu). Its modal is a LazyModal: the headers are on
+// first paints, and the dialog's chunk (scroll lock, focus trap, transitions) loads on the first click.
+import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useLocation } from 'wouter';
-import { TOAST_DURATION_MS } from '../../../../shared/api/constants.ts';
-import { useT } from '../../../lib/i18n/index.ts';
+import { TOAST_DURATION_MS } from '../../../shared/api/constants.ts';
+import { useT } from '../i18n/index.ts';
+import { LazyModal } from './LazyOverlay.tsx';
 
 interface LogoutConfirmProps {
   opened: boolean;
@@ -24,7 +28,7 @@ export function LogoutConfirm({ opened, onClose, logoutPath = '/logout' }: Logou
     });
   };
   return (
-    <Modal
+    <LazyModal
       opened={opened}
       onClose={cancel}
       title={t('common.tip')}
@@ -47,6 +51,6 @@ export function LogoutConfirm({ opened, onClose, logoutPath = '/logout' }: Logou
           {t('common.confirm')}
         </Button>
       </Group>
-    </Modal>
+    </LazyModal>
   );
 }
