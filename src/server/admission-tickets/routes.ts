@@ -14,6 +14,7 @@ import {
 import { publicRateLimit, publicUrl, sendPdf } from '../certification/http.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { parseInput } from '../http/validate.ts';
+import { requestLanguage } from '../lib/request-language.ts';
 import { admin, learner, requireAdmin, requireLearner } from '../plugins/auth.ts';
 import { findUpload, uploadFilePath } from '../uploads/service.ts';
 import { seatingChartPdf, signInSheetPdf, ticketPdf } from './pdf.ts';
@@ -88,7 +89,8 @@ const admissionTicketRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/v1/admin/tickets/:id/pdf', anyAdmin, async (request, reply) => {
     const { id } = parseInput(idParams, request.params, 'id');
-    const ticket = await ticketForPdf(app.db, { admin: requireAdmin(request) }, id);
+    const lang = requestLanguage(request, reply);
+    const ticket = await ticketForPdf(app.db, { admin: requireAdmin(request) }, id, lang);
     const photo = await photoBytes(app.db, app.config.uploadDir, ticket.photoUploadId);
     return sendPdf(
       reply,
@@ -97,12 +99,16 @@ const admissionTicketRoutes: FastifyPluginAsync = async (app) => {
     );
   });
 
-  app.get('/v0/user/occupational-skill-tests/admissionDownload', { preHandler: learner() }, async (request) =>
-    listLearnerTickets(
-      app.db,
-      requireLearner(request).id,
-      parseInput(paginationQuery, request.query, 'query'),
-    ),
+  app.get(
+    '/v0/user/occupational-skill-tests/admissionDownload',
+    { preHandler: learner() },
+    async (request, reply) =>
+      listLearnerTickets(
+        app.db,
+        requireLearner(request).id,
+        parseInput(paginationQuery, request.query, 'query'),
+        requestLanguage(request, reply),
+      ),
   );
 
   app.get(
@@ -110,7 +116,8 @@ const admissionTicketRoutes: FastifyPluginAsync = async (app) => {
     { preHandler: learner() },
     async (request, reply) => {
       const { id } = parseInput(idParams, request.params, 'id');
-      const ticket = await ticketForPdf(app.db, { learnerId: requireLearner(request).id }, id);
+      const lang = requestLanguage(request, reply);
+      const ticket = await ticketForPdf(app.db, { learnerId: requireLearner(request).id }, id, lang);
       const photo = await photoBytes(app.db, app.config.uploadDir, ticket.photoUploadId);
       return sendPdf(
         reply,

@@ -5,9 +5,9 @@
 import type { FastifyRequest } from 'fastify';
 import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { Language } from '../../shared/api/constants.ts';
 import type { autoSeatSchema, manualSeatSchema, seatListQuery } from '../../shared/certification/schema.ts';
 import {
-  TICKET_RULES,
   maskIdNumber,
   maskName,
   type AdmissionTicket,
@@ -45,6 +45,7 @@ import {
 } from '../db/schema/index.ts';
 import { AppError, conflict, fieldError, notFound, validationFailed } from '../errors.ts';
 import { transitionPlan } from '../exam-plans/service.ts';
+import { skillLevelName, skillLevelRef, ticketRules } from '../i18n/messages.ts';
 import { takenSeats } from '../exam-rooms/service.ts';
 import { sendNotifications } from '../notifications/service.ts';
 import type { AdminPrincipal } from '../plugins/auth.ts';
@@ -584,8 +585,13 @@ export async function issueTickets(
     candidates.map((c) => ({
       learnerId: c.learnerId,
       kind: 'ticket' as const,
-      title: `准考证已发放：${ctx.plan.title}`,
-      body: `您报名的「${ctx.occupationName}（${skillLevelLabel(ctx.plan.level)}）」准考证已发放，首场考试 ${chinaDateTime(first.startsAt)}，请按时下载打印准考证。`,
+      message: 'ticketsIssued' as const,
+      params: {
+        plan: ctx.plan.title,
+        occupation: ctx.occupationName,
+        level: skillLevelRef(ctx.plan.level),
+        firstExam: chinaDateTime(first.startsAt),
+      },
       link: '/userCenter/admissionDown',
       senderId: actor?.id ?? null,
     })),
@@ -673,7 +679,12 @@ function groupSessionSeats(rows: SessionSeatRow[]): Map<number, SessionSeat[]> {
   return map;
 }
 
-function ticketViews(rows: TicketRow[], sessionSeats: Map<number, SessionSeat[]>): AdmissionTicket[] {
+/** Tickets as answered; the platform's words on them (rules, level) in `lang`. */
+function ticketViews(
+  rows: TicketRow[],
+  sessionSeats: Map<number, SessionSeat[]>,
+  lang: Language,
+): AdmissionTicket[] {
   return rows.map((r) => {
     const list = sessionSeats.get(r.enrollmentId) ?? [];
     const first = list[0];
@@ -687,7 +698,7 @@ function ticketViews(rows: TicketRow[], sessionSeats: Map<number, SessionSeat[]>
       plan_title: r.planTitle,
       occupation: r.occupationName,
       level: r.level,
-      level_label: skillLevelLabel(r.level),
+      level_label: skillLevelName(lang, r.level),
       name: candidateName(r),
       id_number: maskIdNumber(candidateIdNumber(r)),
       photo_url: candidatePhotoUrl(r),
@@ -696,14 +707,14 @@ function ticketViews(rows: TicketRow[], sessionSeats: Map<number, SessionSeat[]>
       room_name: first?.room_name ?? null,
       seat_no: first?.seat_no ?? null,
       sessions: list,
-      rules: [...TICKET_RULES],
+      rules: ticketRules(lang),
       verify_path: `/verify/ticket/${r.verifyToken}`,
       pdf_url: `/api/v0/user/occupational-skill-tests/admissionDownload/${r.ticketId}/pdf`,
     };
   });
 }
 
-async function ticketViewsOf(db: DbOrTx, rows: TicketRow[]): Promise<AdmissionTicket[]> {
+async function ticketViewsOf(db: DbOrTx, rows: TicketRow[], lang: Language): Promise<AdmissionTicket[]> {
   if (!rows.length) return [];
   const seats = await sessionSeatQuery(db).where(
     inArray(
@@ -711,7 +722,7 @@ async function ticketViewsOf(db: DbOrTx, rows: TicketRow[]): Promise<AdmissionTi
       rows.map((r) => r.enrollmentId),
     ),
   );
-  return ticketViews(rows, groupSessionSeats(seats));
+  return ticketViews(rows, groupSessionSeats(seats), lang);
 }
 
 export type TicketView = AdmissionTicket;
@@ -721,6 +732,7 @@ export async function listLearnerTickets(
   db: DbOrTx,
   learnerId: number,
   query: { page: number; limit: number },
+  lang: Language,
 ) {
   const main = preparedQuery(db, 'cert_learner_tickets', (name) =>
     ticketQuery(db)
@@ -749,7 +761,7 @@ export async function listLearnerTickets(
       .where(eq(enrollments.learnerId, sql.placeholder('learnerId')))
       .prepare(name),
   );
-  const views = ticketViews(rows, groupSessionSeats(await seats.execute({ learnerId })));
+  const views = ticketViews(rows, groupSessionSeats(await seats.execute({ learnerId })), lang);
   return listAnswer(views, total, query.page, query.limit);
 }
 
@@ -758,6 +770,7 @@ export async function ticketForPdf(
   db: DbOrTx,
   who: { learnerId: number } | { admin: AdminPrincipal },
   ticketId: number,
+  lang: Language,
 ) {
   const [row] = await ticketQuery(db).where(
     'learnerId' in who
@@ -766,7 +779,7 @@ export async function ticketForPdf(
   );
   if (!row) throw notFound('准考证不存在');
   if ('admin' in who) await planForAdmin(db, who.admin, row.planId);
-  const [view] = await ticketViewsOf(db, [row]);
+  const [view] = await ticketViewsOf(db, [row], lang);
   return { view: view!, verifyToken: row.verifyToken, photoUploadId: row.photoUploadId };
 }
 
@@ -843,8 +856,12 @@ export async function roomSheet(
 export type RoomSheet = Awaited<ReturnType<typeof roomSheet>>;
 
 /** The ticket of one enrolment with its seats, or null (the candidate file). */
-export async function ticketOfEnrollment(db: DbOrTx, enrollmentId: number): Promise<TicketView | null> {
+export async function ticketOfEnrollment(
+  db: DbOrTx,
+  enrollmentId: number,
+  lang: Language,
+): Promise<TicketView | null> {
   const rows = await ticketQuery(db).where(eq(admissionTickets.enrollmentId, enrollmentId));
-  const [view] = await ticketViewsOf(db, rows);
+  const [view] = await ticketViewsOf(db, rows, lang);
   return view ?? null;
 }

@@ -2,6 +2,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { parseInput } from '../http/validate.ts';
+import { requestLanguage } from '../lib/request-language.ts';
 import { admin, requireAdmin } from '../plugins/auth.ts';
 import { candidateFile } from './service.ts';
 
@@ -11,9 +12,9 @@ const params = z.object({
 });
 
 const candidateFileRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/v1/learner/:id/assessmentFile/:planId', { preHandler: admin() }, async (request) => {
+  app.get('/v1/learner/:id/assessmentFile/:planId', { preHandler: admin() }, async (request, reply) => {
     const { id, planId } = parseInput(params, request.params, 'id');
-    return candidateFile(app.db, requireAdmin(request), id, planId);
+    return candidateFile(app.db, requireAdmin(request), id, planId, requestLanguage(request, reply));
   });
 };
 

@@ -2,6 +2,7 @@
 // whole record for one plan, from the registration form to the certificate. A college administrator
 // only reaches its own college's candidates (403 from the enrolment scope check).
 import { and, asc, eq } from 'drizzle-orm';
+import type { Language } from '../../shared/api/constants.ts';
 import { ticketOfEnrollment } from '../admission-tickets/service.ts';
 import { certificateView } from '../certificates/service.ts';
 import type { DbOrTx } from '../db/client.ts';
@@ -15,11 +16,17 @@ import {
 } from '../db/schema/index.ts';
 import { getEnrollmentForStaff } from '../enrollments/service.ts';
 import { notFound } from '../errors.ts';
-import { orderInfo } from '../payments/service.ts';
+import { orderInfos } from '../payments/service.ts';
 import type { AdminPrincipal } from '../plugins/auth.ts';
 import { scoreCorrectionsOf, scoreView } from '../scores/service.ts';
 
-export async function candidateFile(db: DbOrTx, actor: AdminPrincipal, learnerId: number, planId: number) {
+export async function candidateFile(
+  db: DbOrTx,
+  actor: AdminPrincipal,
+  learnerId: number,
+  planId: number,
+  lang: Language,
+) {
   const [enrollment] = await db
     .select()
     .from(enrollments)
@@ -67,9 +74,9 @@ export async function candidateFile(db: DbOrTx, actor: AdminPrincipal, learnerId
     },
     payment: {
       paid_at: enrollment.paidAt ? enrollment.paidAt.toISOString() : null,
-      orders: orderRows.map((o) => orderInfo(o)),
+      orders: await orderInfos(db, orderRows, lang),
     },
-    ticket: await ticketOfEnrollment(db, enrollment.id),
+    ticket: await ticketOfEnrollment(db, enrollment.id, lang),
     score: scoreView(score ?? null),
     score_corrections: score ? await scoreCorrectionsOf(db, enrollment.id) : [],
     certificate: certificate

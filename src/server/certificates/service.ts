@@ -40,6 +40,7 @@ import {
 } from '../db/schema/index.ts';
 import { AppError, conflict, fieldError, notFound, validationFailed } from '../errors.ts';
 import { transitionPlan } from '../exam-plans/service.ts';
+import { skillLevelRef } from '../i18n/messages.ts';
 import { sendNotification, sendNotifications } from '../notifications/service.ts';
 import type { AdminPrincipal } from '../plugins/auth.ts';
 import { chinaDayRange, isUniqueViolation, listAnswer, offsetOf } from '../registration/common.ts';
@@ -214,8 +215,13 @@ export async function issueCertificates(
       issued.map((c) => ({
         learnerId: c.learnerId,
         kind: 'certificate' as const,
-        title: `证书已发放：${ctx.occupationName}（${skillLevelLabel(ctx.plan.level)}）`,
-        body: `恭喜您通过「${ctx.plan.title}」，职业技能等级证书已发放，证书编号 ${c.number}，可在“成绩查询”中下载电子证书。`,
+        message: 'certificateIssued' as const,
+        params: {
+          plan: ctx.plan.title,
+          occupation: ctx.occupationName,
+          level: skillLevelRef(ctx.plan.level),
+          number: c.number,
+        },
         link: '/userCenter/achievementQuery',
         senderId: actor?.id ?? null,
       })),
@@ -338,8 +344,8 @@ export async function revokeCertificate(
   await sendNotification(tx, {
     learnerId: row.learnerId,
     kind: 'certificate',
-    title: `证书已撤销：${row.number}`,
-    body: `您的证书（编号 ${row.number}）已被撤销，原因：${reason}。如有疑问请联系考务管理部门。`,
+    message: 'certificateRevoked',
+    params: { number: row.number, reason },
     link: '/userCenter/achievementQuery',
     senderId: actor.id,
   });

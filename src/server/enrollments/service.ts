@@ -788,10 +788,12 @@ async function approveOne(
   await sendNotification(tx, {
     learnerId: row.learnerId,
     kind: 'review',
-    title: '报名审核通过',
-    body: free
-      ? `您报名的「${plan.title}」已通过审核，本计划免收报名费，请留意准考证发放通知。`
-      : `您报名的「${plan.title}」已通过审核，请在报名截止前完成缴费（${(plan.feeFen / 100).toFixed(2)} 元）。`,
+    ...(free
+      ? { message: 'enrollmentApprovedFree' as const, params: { plan: plan.title } }
+      : {
+          message: 'enrollmentApproved' as const,
+          params: { plan: plan.title, amount: (plan.feeFen / 100).toFixed(2) },
+        }),
     link: enrollLink(row.id),
     senderId: actor.id,
   });
@@ -846,8 +848,8 @@ export async function rejectEnrollment(
   await sendNotification(tx, {
     learnerId: enrollment.learnerId,
     kind: 'review',
-    title: '报名审核未通过',
-    body: `您报名的「${plan.title}」未通过审核，原因：${reason}。请在报名截止前修改后重新提交。`,
+    message: 'enrollmentRejected',
+    params: { plan: plan.title, reason },
     link: enrollLink(id),
     senderId: actor.id,
   });

@@ -22,6 +22,11 @@ export async function learnerFirstAnswers(
   const token = request.cookies[STORAGE_KEYS.learnerToken];
   if (gets.length === 0 || !token || !TOKEN.test(token)) return {};
   const answers: Record<string, unknown> = {};
+  // Asked in the language the page will show (as its own API calls would be), not the server's default.
+  const language = detectLanguage(
+    request.cookies[STORAGE_KEYS.language],
+    acceptedLanguages(request.headers['accept-language']),
+  );
   await Promise.all(
     gets.map(async ({ url, params }) => {
       // The key is the GET itself: the API path and its query.
@@ -30,7 +35,7 @@ export async function learnerFirstAnswers(
         const res = await app.inject({
           method: 'GET',
           url: `/api${key}`,
-          headers: { authorization: `Bearer ${token}` },
+          headers: { authorization: `Bearer ${token}`, 'accept-language': language },
         });
         if (res.statusCode === 200) answers[key] = res.json();
       } catch (error) {

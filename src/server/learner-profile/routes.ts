@@ -2,18 +2,20 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { profileUpdateSchema } from '../../shared/learner-profile/schema.ts';
 import { parseInput } from '../http/validate.ts';
+import { requestLanguage } from '../lib/request-language.ts';
 import { learner, requireLearner } from '../plugins/auth.ts';
 import { getProfile, updateProfile } from './service.ts';
 
 const learnerProfileRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/v1/learner/info', { preHandler: learner() }, async (request) =>
-    getProfile(app.db, requireLearner(request).id),
+  app.get('/v1/learner/info', { preHandler: learner() }, async (request, reply) =>
+    getProfile(app.db, requireLearner(request).id, requestLanguage(request, reply)),
   );
 
-  app.post('/v1/learner/info-up', { preHandler: learner() }, async (request) => {
+  app.post('/v1/learner/info-up', { preHandler: learner() }, async (request, reply) => {
     const me = requireLearner(request);
     const input = parseInput(profileUpdateSchema, request.body);
-    return app.db.transaction((tx) => updateProfile(tx, me.id, input));
+    const lang = requestLanguage(request, reply);
+    return app.db.transaction((tx) => updateProfile(tx, me.id, input, lang));
   });
 };
 

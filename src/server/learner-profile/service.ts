@@ -2,6 +2,7 @@
 // a field of PROFILE_REQUIRED_FIELDS left empty answers 403002, and the page sends the learner here.
 // City and county are required only where GB/T 2260 has them (e.g. 东莞 has no counties).
 import { eq } from 'drizzle-orm';
+import type { Language } from '../../shared/api/constants.ts';
 import { ERROR_CODES } from '../../shared/api/errors.ts';
 import {
   PROFILE_REQUIRED_FIELDS,
@@ -15,6 +16,8 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../db/client.ts';
 import { learners } from '../db/schema/index.ts';
 import { fieldError, forbidden, notFound, validationFailed } from '../errors.ts';
+import { lookupName } from '../i18n/lookups.ts';
+import { DEFAULT_SERVER_LANGUAGE } from '../lib/request-language.ts';
 import { LOOKUP_TABLES } from '../lookups/service.ts';
 import { areasOf, citiesOf, provinces } from '../regions/service.ts';
 import { findUpload, uploadIdFromUrl, uploadUrl } from '../uploads/service.ts';
@@ -60,15 +63,24 @@ export function assertProfileComplete(learner: LearnerRow) {
   }
 }
 
-async function lookupName(db: DbOrTx, kind: keyof typeof LOOKUP_TABLES, id: number | null) {
+async function lookupEntryName(
+  db: DbOrTx,
+  kind: keyof typeof LOOKUP_TABLES,
+  id: number | null,
+  lang: Language,
+) {
   if (!id) return '';
   const table = LOOKUP_TABLES[kind];
   const [row] = await db.select({ name: table.name }).from(table).where(eq(table.id, id)).limit(1);
-  return row?.name ?? '';
+  return row ? lookupName(lang, kind, row.name) : '';
 }
 
-/** GET /v1/learner/info */
-export async function getProfile(db: DbOrTx, learnerId: number): Promise<LearnerProfile> {
+/** GET /v1/learner/info; the lookup entries' names in `lang` (staff views read them in Chinese). */
+export async function getProfile(
+  db: DbOrTx,
+  learnerId: number,
+  lang: Language = DEFAULT_SERVER_LANGUAGE,
+): Promise<LearnerProfile> {
   const l = await loadLearner(db, learnerId);
   const missing = missingProfileFields(l);
   const cities = l.provinceCode ? regionList(citiesOf(l.provinceCode)) : undefined;
@@ -83,13 +95,23 @@ export async function getProfile(db: DbOrTx, learnerId: number): Promise<Learner
     sex_name: l.sex ? (SEX_LABELS[l.sex as keyof typeof SEX_LABELS] ?? '') : '',
     birth_date: l.birthDate,
     ethnic_group_id: l.ethnicGroupId,
-    ethnic_group_name: await lookupName(db, 'ethnicGroups', l.ethnicGroupId),
+    ethnic_group_name: await lookupEntryName(db, 'ethnicGroups', l.ethnicGroupId, lang),
     political_affiliation_id: l.politicalAffiliationId,
-    political_affiliation_name: await lookupName(db, 'politicalAffiliations', l.politicalAffiliationId),
+    political_affiliation_name: await lookupEntryName(
+      db,
+      'politicalAffiliations',
+      l.politicalAffiliationId,
+      lang,
+    ),
     educational_background_id: l.educationalBackgroundId,
-    educational_background_name: await lookupName(db, 'educationalBackgrounds', l.educationalBackgroundId),
+    educational_background_name: await lookupEntryName(
+      db,
+      'educationalBackgrounds',
+      l.educationalBackgroundId,
+      lang,
+    ),
     user_source_id: l.userSourceId,
-    user_source_name: await lookupName(db, 'userSources', l.userSourceId),
+    user_source_name: await lookupEntryName(db, 'userSources', l.userSourceId, lang),
     province_code: l.provinceCode,
     province_name: regionName(regionList(provinces()), l.provinceCode),
     city_code: l.cityCode,
@@ -136,7 +158,12 @@ async function assertOwnUpload(
 }
 
 /** POST /v1/learner/info-up: fields sent are updated, others kept. */
-export async function updateProfile(db: DbOrTx, learnerId: number, input: ProfileUpdate) {
+export async function updateProfile(
+  db: DbOrTx,
+  learnerId: number,
+  input: ProfileUpdate,
+  lang: Language = DEFAULT_SERVER_LANGUAGE,
+) {
   const current = await loadLearner(db, learnerId);
   await assertLookup(db, 'ethnicGroups', 'ethnic_group_id', '民族', input.ethnic_group_id);
   await assertLookup(
@@ -204,5 +231,5 @@ export async function updateProfile(db: DbOrTx, learnerId: number, input: Profil
   if (input.photo_upload_id !== undefined)
     set.photo = input.photo_upload_id ? uploadUrl(input.photo_upload_id) : '';
   await db.update(learners).set(set).where(eq(learners.id, learnerId));
-  return getProfile(db, learnerId);
+  return getProfile(db, learnerId, lang);
 }

@@ -1,6 +1,8 @@
 // Lookup lists are read on every profile and enrolment form, so each list is kept serialised in
-// process (with its ETag) and rebuilt after a change or at most LOOKUP_CACHE_TTL_MS later (other processes).
+// process (with its ETag), per language, and rebuilt after a change or at most LOOKUP_CACHE_TTL_MS later
+// (other processes). The standard entries are answered in the request's language (src/server/i18n/lookups.ts).
 import { asc, count } from 'drizzle-orm';
+import type { Language } from '../../shared/api/constants.ts';
 import type { LookupKind } from '../../shared/lookups/schema.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
 import {
@@ -10,6 +12,7 @@ import {
   userSources,
 } from '../db/schema/index.ts';
 import { cachedJson, type CachedJson } from '../http/cacheable.ts';
+import { lookupName } from '../i18n/lookups.ts';
 import { LOOKUP_SEEDS } from './reference.ts';
 
 export const LOOKUP_TABLES = {
@@ -23,28 +26,31 @@ const LOOKUP_CACHE_TTL_MS = 60_000;
 /** Per database handle (tests run several apps in one process); a bumped generation drops every entry. */
 const caches = new WeakMap<
   object,
-  Map<LookupKind, { value: CachedJson; loadedAt: number; generation: number }>
+  Map<`${LookupKind}:${Language}`, { value: CachedJson; loadedAt: number; generation: number }>
 >();
 let generation = 0;
 
-export async function listLookup(db: DbOrTx, kind: LookupKind) {
+export async function listLookup(db: DbOrTx, kind: LookupKind, lang: Language) {
   const table = LOOKUP_TABLES[kind];
   const rows = await db
     .select({ id: table.id, name: table.name, enabled: table.enabled })
     .from(table)
     .orderBy(asc(table.sort), asc(table.id));
-  return rows.filter((row) => row.enabled).map(({ id, name }) => ({ id, name }));
+  return rows
+    .filter((row) => row.enabled)
+    .map(({ id, name }) => ({ id, name: lookupName(lang, kind, name) }));
 }
 
-/** The `{ data: [{id, name}] }` answer of one list, serialised with its ETag. */
-export async function cachedLookup(db: DbOrTx, kind: LookupKind): Promise<CachedJson> {
+/** The `{ data: [{id, name}] }` answer of one list in one language, serialised with its ETag. */
+export async function cachedLookup(db: DbOrTx, kind: LookupKind, lang: Language): Promise<CachedJson> {
   let cache = caches.get(db);
   if (!cache) caches.set(db, (cache = new Map()));
-  const hit = cache.get(kind);
+  const key = `${kind}:${lang}` as const;
+  const hit = cache.get(key);
   if (hit && hit.generation === generation && Date.now() - hit.loadedAt < LOOKUP_CACHE_TTL_MS)
     return hit.value;
-  const value = cachedJson({ data: await listLookup(db, kind) });
-  cache.set(kind, { value, loadedAt: Date.now(), generation });
+  const value = cachedJson({ data: await listLookup(db, kind, lang) });
+  cache.set(key, { value, loadedAt: Date.now(), generation });
   return value;
 }
 

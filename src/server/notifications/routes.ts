@@ -9,6 +9,7 @@ import { writeSystemLog } from '../audit/system-log.ts';
 import { learners } from '../db/schema/index.ts';
 import { fieldError, forbidden, notFound } from '../errors.ts';
 import { parseInput } from '../http/validate.ts';
+import { requestLanguage } from '../lib/request-language.ts';
 import { admin, learner, requireAdmin, requireLearner } from '../plugins/auth.ts';
 import { organizationScope } from '../registration/common.ts';
 import {
@@ -23,9 +24,10 @@ import {
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 const notificationRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/v1/notifications', { preHandler: learner() }, async (request) => {
+  app.get('/v1/notifications', { preHandler: learner() }, async (request, reply) => {
     const me = requireLearner(request);
-    return listInbox(app.db, me.id, parseInput(notificationListQuery, request.query, 'query'));
+    const query = parseInput(notificationListQuery, request.query, 'query');
+    return listInbox(app.db, me.id, query, requestLanguage(request, reply));
   });
 
   app.get('/v1/notifications/unread-count', { preHandler: learner() }, async (request) => {
@@ -33,10 +35,10 @@ const notificationRoutes: FastifyPluginAsync = async (app) => {
     return { count: await unreadCount(app.db, me.id) };
   });
 
-  app.get('/v1/notifications/:id', { preHandler: learner() }, async (request) => {
+  app.get('/v1/notifications/:id', { preHandler: learner() }, async (request, reply) => {
     const me = requireLearner(request);
     const { id } = parseInput(idParams, request.params, 'id');
-    const item = await openInboxItem(app.db, me.id, id);
+    const item = await openInboxItem(app.db, me.id, id, requestLanguage(request, reply));
     if (!item) throw notFound('消息不存在');
     return item;
   });

@@ -1,9 +1,14 @@
 // Notifications to learners: sent inside the transaction of the event that causes them (review result,
 // payment, ticket issued, scores published, certificate issued) so a rolled-back event sends nothing.
 import { and, count, desc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
+//
+// A message the platform writes names its catalogue entry (src/server/i18n/messages.ts) and parameters;
+// they are stored beside its Chinese text and rendered in the reader's language each time it is read.
+import type { Language } from '../../shared/api/constants.ts';
 import type { NotificationItem } from '../../shared/certification/schema.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { notificationReads, notifications } from '../db/schema/index.ts';
+import { isMessageKey, t, type MessageParams } from '../i18n/messages.ts';
 
 export const NOTIFICATION_KINDS = [
   'review',
@@ -16,44 +21,80 @@ export const NOTIFICATION_KINDS = [
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
-export interface NotificationInput {
+/** The platform's own messages: each has `notification.<name>.title` and `.body` in the catalogue. */
+export type PlatformMessage =
+  | 'enrollmentApproved'
+  | 'enrollmentApprovedFree'
+  | 'enrollmentRejected'
+  | 'paymentSucceeded'
+  | 'ticketsIssued'
+  | 'scoresPublished'
+  | 'scoreCorrected'
+  | 'certificateIssued'
+  | 'certificateRevoked';
+
+interface NotificationBase {
   /** null sends a broadcast to every learner. */
   learnerId: number | null;
   kind: NotificationKind;
-  title: string;
-  body?: string;
   /** A client route the message links to, e.g. /userCenter/myEnrollInfo?id=3 */
   link?: string;
   senderId?: number | null;
 }
 
+/** Either the platform's own message (shown in the reader's language) or a text staff wrote (as written). */
+export type NotificationInput = NotificationBase &
+  (
+    | { message: PlatformMessage; params: MessageParams }
+    | { message?: undefined; title: string; body?: string }
+  );
+
+const titleKey = (message: PlatformMessage) => `notification.${message}.title` as const;
+const bodyKey = (message: PlatformMessage) => `notification.${message}.body` as const;
+
+function notificationRow(input: NotificationInput) {
+  const base = {
+    learnerId: input.learnerId,
+    kind: input.kind,
+    link: input.link ?? '',
+    senderId: input.senderId ?? null,
+  };
+  if (input.message === undefined)
+    return { ...base, title: input.title, body: input.body ?? '', messageKey: null, messageParams: null };
+  const { message, params } = input;
+  return {
+    ...base,
+    title: t('zh', titleKey(message), params),
+    body: t('zh', bodyKey(message), params),
+    messageKey: message,
+    messageParams: { ...params },
+  };
+}
+
 export async function sendNotification(db: DbOrTx, input: NotificationInput) {
   const [row] = await db
     .insert(notifications)
-    .values({
-      learnerId: input.learnerId,
-      kind: input.kind,
-      title: input.title,
-      body: input.body ?? '',
-      link: input.link ?? '',
-      senderId: input.senderId ?? null,
-    })
+    .values(notificationRow(input))
     .returning({ id: notifications.id });
   return row!.id;
 }
 
 export async function sendNotifications(db: DbOrTx, inputs: NotificationInput[]) {
   if (!inputs.length) return;
-  await db.insert(notifications).values(
-    inputs.map((input) => ({
-      learnerId: input.learnerId,
-      kind: input.kind,
-      title: input.title,
-      body: input.body ?? '',
-      link: input.link ?? '',
-      senderId: input.senderId ?? null,
-    })),
-  );
+  await db.insert(notifications).values(inputs.map(notificationRow));
+}
+
+/** A stored message's title and body in `lang`: the platform's own rendered again, staff's as written. */
+export function messageText(
+  lang: Language,
+  row: { title: string; body: string; messageKey: string | null; messageParams: unknown },
+): { title: string; body: string } {
+  // Stored keys are plain text: a key this version no longer knows falls back to the stored Chinese text.
+  const title = `notification.${row.messageKey}.title`;
+  const body = `notification.${row.messageKey}.body`;
+  if (!isMessageKey(title) || !isMessageKey(body)) return { title: row.title, body: row.body };
+  const params = (row.messageParams ?? {}) as Record<string, unknown>;
+  return { title: t(lang, title, params), body: t(lang, body, params) };
 }
 
 // ---------------------------------------------------------------- a learner's inbox
@@ -70,6 +111,8 @@ const inboxColumns = {
   kind: notifications.kind,
   title: notifications.title,
   body: notifications.body,
+  messageKey: notifications.messageKey,
+  messageParams: notifications.messageParams,
   link: notifications.link,
   learnerId: notifications.learnerId,
   createdAt: notifications.createdAt,
@@ -81,17 +124,18 @@ type InboxRow = {
   kind: string;
   title: string;
   body: string;
+  messageKey: string | null;
+  messageParams: unknown;
   link: string;
   learnerId: number | null;
   createdAt: Date;
   readAt: Date | null;
 };
 
-const inboxItem = (row: InboxRow): NotificationItem => ({
+const inboxItem = (lang: Language, row: InboxRow): NotificationItem => ({
   id: row.id,
   kind: row.kind,
-  title: row.title,
-  body: row.body,
+  ...messageText(lang, row),
   link: row.link,
   broadcast: row.learnerId === null,
   created_at: row.createdAt.toISOString(),
@@ -103,6 +147,7 @@ export async function listInbox(
   db: DbOrTx,
   learnerId: number,
   query: { page: number; limit: number; unread?: boolean },
+  lang: Language,
 ) {
   const where = query.unread
     ? and(visibleTo(learnerId), isNull(notificationReads.notificationId))
@@ -122,7 +167,10 @@ export async function listInbox(
       .leftJoin(notificationReads, readJoin(learnerId))
       .where(where),
   ]);
-  return { data: rows.map(inboxItem), meta: { total: total?.n ?? 0, page: query.page, limit: query.limit } };
+  return {
+    data: rows.map((row) => inboxItem(lang, row)),
+    meta: { total: total?.n ?? 0, page: query.page, limit: query.limit },
+  };
 }
 
 export async function unreadCount(db: DbOrTx, learnerId: number): Promise<number> {
@@ -135,7 +183,7 @@ export async function unreadCount(db: DbOrTx, learnerId: number): Promise<number
 }
 
 /** One message of the learner's inbox, marked read by opening it; another learner's message is a 404. */
-export async function openInboxItem(db: DbOrTx, learnerId: number, id: number) {
+export async function openInboxItem(db: DbOrTx, learnerId: number, id: number, lang: Language) {
   const [found] = await db
     .select({ id: notifications.id })
     .from(notifications)
@@ -148,7 +196,7 @@ export async function openInboxItem(db: DbOrTx, learnerId: number, id: number) {
     .from(notifications)
     .leftJoin(notificationReads, readJoin(learnerId))
     .where(eq(notifications.id, id));
-  return row ? inboxItem(row) : null;
+  return row ? inboxItem(lang, row) : null;
 }
 
 /** Marks every visible message read; answers how many were newly marked. */

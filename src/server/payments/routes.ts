@@ -13,6 +13,7 @@ import {
 } from '../../shared/payments/schema.ts';
 import { AppError, fieldError, notFound } from '../errors.ts';
 import { parseInput } from '../http/validate.ts';
+import { requestLanguage } from '../lib/request-language.ts';
 import { admin, learner, requireAdmin, requireLearner } from '../plugins/auth.ts';
 import { DEFAULT_GATEWAY, paymentGateways } from './gateway.ts';
 import sandboxRoutes from './sandbox-routes.ts';
@@ -23,7 +24,7 @@ import {
   listMyOrders,
   listOrdersForFinance,
   orderForEnrollment,
-  orderInfo,
+  orderInfos,
   parseStatementCsv,
   payOrder,
   boundedPayload,
@@ -60,16 +61,22 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
   app.post('/v1/enrollments/:id/order', { preHandler: learner() }, async (request, reply) => {
     const { id } = parseInput(idParams, request.params, 'id');
     const { order, created } = await orderForEnrollment(app.db, requireLearner(request).id, id);
-    return reply.status(created ? 201 : 200).send(orderInfo(order));
+    const [info] = await orderInfos(app.db, [order], requestLanguage(request, reply));
+    return reply.status(created ? 201 : 200).send(info);
   });
 
-  app.get('/v1/finance/pay/user/list', { preHandler: learner() }, async (request) =>
-    listMyOrders(app.db, requireLearner(request).id, parseInput(orderListQuery, request.query, 'query')),
+  app.get('/v1/finance/pay/user/list', { preHandler: learner() }, async (request, reply) =>
+    listMyOrders(
+      app.db,
+      requireLearner(request).id,
+      parseInput(orderListQuery, request.query, 'query'),
+      requestLanguage(request, reply),
+    ),
   );
 
-  app.get('/v1/orders/:order_no', { preHandler: learner() }, async (request) => {
+  app.get('/v1/orders/:order_no', { preHandler: learner() }, async (request, reply) => {
     const { order_no } = parseInput(orderParams, request.params, 'order_no');
-    return getMyOrder(app.db, requireLearner(request).id, order_no);
+    return getMyOrder(app.db, requireLearner(request).id, order_no, requestLanguage(request, reply));
   });
 
   app.post('/v1/orders/:order_no/pay', { preHandler: learner() }, async (request) => {
@@ -123,8 +130,12 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
   // ---- finance (founder, manager)
   const finance = { preHandler: admin(PAGE_ROLES.finance) };
 
-  app.get('/v1/admin/finance/orders', finance, async (request) =>
-    listOrdersForFinance(app.db, parseInput(financeOrdersQuery, request.query, 'query')),
+  app.get('/v1/admin/finance/orders', finance, async (request, reply) =>
+    listOrdersForFinance(
+      app.db,
+      parseInput(financeOrdersQuery, request.query, 'query'),
+      requestLanguage(request, reply),
+    ),
   );
 
   app.get('/v1/admin/finance/statement', finance, async (request, reply) => {

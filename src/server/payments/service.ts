@@ -9,6 +9,7 @@ import { randomInt } from 'node:crypto';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { chinaWallIso } from '../../shared/api/china-time.ts';
+import type { Language } from '../../shared/api/constants.ts';
 import {
   ORDER_STATE_LABELS,
   STATEMENT_COLUMNS,
@@ -38,6 +39,7 @@ import {
   planFeeHistory,
 } from '../db/schema/index.ts';
 import { AppError, fieldError, notFound } from '../errors.ts';
+import { skillLevelName, t } from '../i18n/messages.ts';
 import { sendNotification } from '../notifications/service.ts';
 import type { AdminPrincipal } from '../plugins/auth.ts';
 import { chinaDayRange, iso, listAnswer, offsetOf } from '../registration/common.ts';
@@ -52,13 +54,21 @@ function newOrderNo(now = new Date()) {
   return `${stamp}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
 }
 
-export function orderInfo(order: OrderRow): OrderInfo {
+/**
+ * An order as answered. What an enrolment order pays for is named from its plan's title (as the plan reads
+ * now) in the reader's language; the stored subject, written in Chinese when the order was made (and sent
+ * to the gateway), is the name when there is no plan title.
+ */
+export function orderInfo(order: OrderRow, lang: Language, planTitle?: string): OrderInfo {
   const state = order.state as OrderState;
   return {
     order_no: order.orderNo,
     item_type: order.itemType,
     item_id: order.itemId,
-    subject: order.subject,
+    subject:
+      order.itemType === 'enrollment' && planTitle !== undefined
+        ? t(lang, 'order.enrollmentFee', { plan: planTitle })
+        : order.subject,
     amount_fen: order.amountFen,
     state,
     state_name: ORDER_STATE_LABELS[state] ?? order.state,
@@ -68,6 +78,22 @@ export function orderInfo(order: OrderRow): OrderInfo {
     closed_at: iso(order.closedAt),
     created_at: order.createdAt.toISOString(),
   };
+}
+
+/** The orders as answered, with the titles of the plans their enrolments belong to (one query). */
+export async function orderInfos(db: DbOrTx, rows: OrderRow[], lang: Language): Promise<OrderInfo[]> {
+  const enrollmentIds = rows.filter((row) => row.itemType === 'enrollment').map((row) => row.itemId);
+  const titles = enrollmentIds.length
+    ? await db
+        .select({ enrollmentId: enrollments.id, title: examPlans.title })
+        .from(enrollments)
+        .innerJoin(examPlans, eq(examPlans.id, enrollments.planId))
+        .where(inArray(enrollments.id, enrollmentIds))
+    : [];
+  const titleOf = new Map(titles.map((row) => [row.enrollmentId, row.title]));
+  return rows.map((row) =>
+    orderInfo(row, lang, row.itemType === 'enrollment' ? titleOf.get(row.itemId) : undefined),
+  );
 }
 
 const PAYABLE_PLAN_STATES = ['published', 'registration_closed'];
@@ -111,7 +137,7 @@ export async function orderForEnrollment(db: Db, learnerId: number, enrollmentId
         learnerId,
         itemType: 'enrollment',
         itemId: enrollmentId,
-        subject: `${plan.title} 报名费`,
+        subject: t('zh', 'order.enrollmentFee', { plan: plan.title }),
         amountFen: plan.feeFen,
         state: 'pending',
       })
@@ -120,7 +146,12 @@ export async function orderForEnrollment(db: Db, learnerId: number, enrollmentId
   });
 }
 
-export async function listMyOrders(db: DbOrTx, learnerId: number, query: z.output<typeof orderListQuery>) {
+export async function listMyOrders(
+  db: DbOrTx,
+  learnerId: number,
+  query: z.output<typeof orderListQuery>,
+  lang: Language,
+) {
   const where = and(eq(orders.learnerId, learnerId), query.state ? eq(orders.state, query.state) : undefined);
   const [total] = await db.select({ n: count() }).from(orders).where(where);
   const rows = await db
@@ -130,12 +161,7 @@ export async function listMyOrders(db: DbOrTx, learnerId: number, query: z.outpu
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(query.limit)
     .offset(offsetOf(query.page, query.limit));
-  return listAnswer(
-    rows.map((row) => orderInfo(row)),
-    total?.n ?? 0,
-    query.page,
-    query.limit,
-  );
+  return listAnswer(await orderInfos(db, rows, lang), total?.n ?? 0, query.page, query.limit);
 }
 
 /** The learner's own order; another learner's is answered 404. */
@@ -150,9 +176,10 @@ export async function findOwnOrder(db: DbOrTx, learnerId: number, orderNo: strin
 }
 
 /** GET /v1/orders/:order_no: the order with what it pays for (the receipt once paid). */
-export async function getMyOrder(db: DbOrTx, learnerId: number, orderNo: string) {
+export async function getMyOrder(db: DbOrTx, learnerId: number, orderNo: string, lang: Language) {
   const order = await findOwnOrder(db, learnerId, orderNo);
   let item: Record<string, unknown> | null = null;
+  let planTitle: string | undefined;
   if (order.itemType === 'enrollment') {
     const [row] = await db
       .select({
@@ -172,6 +199,7 @@ export async function getMyOrder(db: DbOrTx, learnerId: number, orderNo: string)
       .where(eq(enrollments.id, order.itemId))
       .limit(1);
     if (row) {
+      planTitle = row.planTitle;
       item = {
         enrollment_id: row.enrollmentId,
         enrollment_state: row.enrollmentState,
@@ -179,7 +207,7 @@ export async function getMyOrder(db: DbOrTx, learnerId: number, orderNo: string)
         plan_code: row.planCode,
         plan_title: row.planTitle,
         occupation_name: row.occupationName,
-        level_name: skillLevelLabel(row.level),
+        level_name: skillLevelName(lang, row.level),
         organization_name: row.organizationName,
       };
     }
@@ -188,7 +216,7 @@ export async function getMyOrder(db: DbOrTx, learnerId: number, orderNo: string)
     .select({ realName: learners.realName })
     .from(learners)
     .where(eq(learners.id, learnerId));
-  return { ...orderInfo(order), payer_name: learner?.realName ?? '', item };
+  return { ...orderInfo(order, lang, planTitle), payer_name: learner?.realName ?? '', item };
 }
 
 /** POST /v1/orders/:order_no/pay: a pay URL from the gateway for a pending order. */
@@ -333,8 +361,8 @@ async function applyNotify(tx: DbOrTx, gateway: string, event: VerifiedNotify): 
   await sendNotification(tx, {
     learnerId: order.learnerId,
     kind: 'payment',
-    title: '缴费成功',
-    body: `您已成功支付「${title}」费用 ${(order.amountFen / 100).toFixed(2)} 元，订单号 ${order.orderNo}。`,
+    message: 'paymentSucceeded',
+    params: { item: title, amount: (order.amountFen / 100).toFixed(2), orderNo: order.orderNo },
     link: `/userCenter/myOrder?order_no=${order.orderNo}`,
   });
   return 'applied';
@@ -488,6 +516,7 @@ export async function reconcile(db: DbOrTx, gateway: string, date: string, state
 export async function listOrdersForFinance(
   db: DbOrTx,
   query: z.output<typeof orderListQuery> & { keyword?: string; date?: string },
+  lang: Language,
 ) {
   const conditions: (SQL | undefined)[] = [query.state ? eq(orders.state, query.state) : undefined];
   if (query.keyword) {
@@ -514,9 +543,14 @@ export async function listOrdersForFinance(
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(query.limit)
     .offset(offsetOf(query.page, query.limit));
+  const infos = await orderInfos(
+    db,
+    rows.map((row) => row.order),
+    lang,
+  );
   return listAnswer(
-    rows.map((row) => ({
-      ...orderInfo(row.order),
+    rows.map((row, index) => ({
+      ...infos[index]!,
       learner_name: row.learnerName,
       learner_username: row.learnerUsername,
     })),

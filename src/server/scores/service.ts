@@ -13,6 +13,7 @@ import {
   scorePasses,
   scoreResultLabel,
 } from '../../shared/certification/schema.ts';
+import { scoreResultKey } from '../../shared/certification/score-messages.ts';
 import { REGISTRATION_ERROR_CODES, skillLevelLabel } from '../../shared/registration/schema.ts';
 import { TICKETED_STATES, planSessions } from '../admission-tickets/service.ts';
 import { writeSystemLog } from '../audit/system-log.ts';
@@ -40,6 +41,7 @@ import {
 import { AppError, fieldError, notFound, validationFailed } from '../errors.ts';
 import { transitionPlan } from '../exam-plans/service.ts';
 import { zodFieldErrors } from '../http/validate.ts';
+import { skillLevelRef } from '../i18n/messages.ts';
 import { sendNotification, sendNotifications } from '../notifications/service.ts';
 import type { AdminPrincipal } from '../plugins/auth.ts';
 import { listAnswer, offsetOf } from '../registration/common.ts';
@@ -144,8 +146,13 @@ export async function enterScore(
     await sendNotification(tx, {
       learnerId: enrollment.learnerId,
       kind: 'score',
-      title: `成绩更正：${ctx.plan.title}`,
-      body: `您的「${ctx.occupationName}（${skillLevelLabel(ctx.plan.level)}）」成绩已更正，当前结果：${scoreResultLabel(updated!)}。`,
+      message: 'scoreCorrected',
+      params: {
+        plan: ctx.plan.title,
+        occupation: ctx.occupationName,
+        level: skillLevelRef(ctx.plan.level),
+        result: { t: `scoreResult.${scoreResultKey(updated!)}` },
+      },
       link: '/userCenter/achievementQuery',
       senderId: actor?.id ?? null,
     });
@@ -498,8 +505,12 @@ export async function publishScores(
     candidates.map((c) => ({
       learnerId: c.learnerId,
       kind: 'score' as const,
-      title: `成绩已发布：${ctx.plan.title}`,
-      body: `您参加的「${ctx.occupationName}（${skillLevelLabel(ctx.plan.level)}）」考核成绩已发布，请到“成绩查询”查看。`,
+      message: 'scoresPublished' as const,
+      params: {
+        plan: ctx.plan.title,
+        occupation: ctx.occupationName,
+        level: skillLevelRef(ctx.plan.level),
+      },
       link: '/userCenter/achievementQuery',
       senderId: actor?.id ?? null,
     })),
