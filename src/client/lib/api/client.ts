@@ -8,6 +8,7 @@ import { FIRST_ANSWERS_ELEMENT_ID, firstAnswerKey } from '../../../shared/pwa/fi
 import { REQUEST_TIMEOUT_MS, TOAST_DURATION_MS } from '../../../shared/api/constants.ts';
 import { t } from '../i18n/index.ts';
 import { addErrorLog, errorLogEnabled } from '../state/error-log.ts';
+import { language } from '../state/preferences.ts';
 import { resetAllSessions, sessionForApiType, type ApiType } from '../state/session.ts';
 import { ApiError, NetworkError, TimeoutError, asErrorBody, errorMessageOf } from './errors.ts';
 
@@ -73,7 +74,13 @@ async function request<T>(
   options: RequestOptions = {},
 ): Promise<T> {
   const session = sessionForApiType(options.apiType).value;
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  // The interface language, so the server writes its own texts (notifications, order items, the ticket's
+  // rules, lookup names) in it rather than in Chinese.
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': language.value,
+    ...options.headers,
+  };
   if (session.token) headers.Authorization = `${session.tokenType} ${session.token}`;
 
   const controller = new AbortController();

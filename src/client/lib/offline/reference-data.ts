@@ -10,6 +10,7 @@ import {
   type LookupKind,
   type Region,
 } from '../../../shared/lookups/schema.ts';
+import { language } from '../state/preferences.ts';
 import { idbGet, idbSet } from '../storage.ts';
 import { isNoAnswer, onReconnect, online } from './network.ts';
 import type { CachedResult } from './learner-cache.ts';
@@ -31,6 +32,9 @@ export const referenceRevision = signal(0);
 
 const inFlight = new Map<string, Promise<ReferenceEntry | null>>();
 
+/** Lookup names come in the interface language: a copy is kept per language, so a switch loads anew. */
+const storedKey = (path: string) => `${language.value}:${path}`;
+
 /** Requests one reference path (under /api); null on 304. Throws when no answer came back. */
 async function fetchReference(
   path: string,
@@ -38,7 +42,7 @@ async function fetchReference(
 ): Promise<{ body: unknown; etag: string | null } | null> {
   // Public data, the same for everybody: no X-Offline-Layer header, so the service worker's cache can
   // still answer when IndexedDB has no copy yet (e.g. the first visit was cut short).
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': language.value };
   if (etag) headers['If-None-Match'] = etag;
   const response = await fetch(`/api${path}`, { headers, cache: 'no-cache' });
   if (response.status === 304) return null;
@@ -48,7 +52,8 @@ async function fetchReference(
 
 /** Fetches (or revalidates) a path and stores the answer; resolves with the new entry. */
 function refresh(path: string, current: ReferenceEntry | undefined): Promise<ReferenceEntry | null> {
-  const running = inFlight.get(path);
+  const key = storedKey(path);
+  const running = inFlight.get(key);
   if (running) return running;
   const task = (async () => {
     try {
@@ -57,18 +62,18 @@ function refresh(path: string, current: ReferenceEntry | undefined): Promise<Ref
       if (!answer) {
         if (!current) return null;
         const confirmed = { ...current, checkedAt: now };
-        await idbSet(STORE, path, confirmed);
+        await idbSet(STORE, key, confirmed);
         return confirmed;
       }
       const entry: ReferenceEntry = { body: answer.body, etag: answer.etag, fetchedAt: now, checkedAt: now };
-      await idbSet(STORE, path, entry);
+      await idbSet(STORE, key, entry);
       if (current) referenceRevision.value++;
       return entry;
     } finally {
-      inFlight.delete(path);
+      inFlight.delete(key);
     }
   })();
-  inFlight.set(path, task);
+  inFlight.set(key, task);
   return task;
 }
 
@@ -77,7 +82,7 @@ function refresh(path: string, current: ReferenceEntry | undefined): Promise<Ref
  * REVALIDATE_AFTER_MS), else the network. Throws when neither is available.
  */
 export async function referenceQuery<T = unknown>(path: string): Promise<CachedResult<T>> {
-  const stored = await idbGet<ReferenceEntry>(STORE, path);
+  const stored = await idbGet<ReferenceEntry>(STORE, storedKey(path));
   if (stored) {
     if (Date.now() - stored.checkedAt > REVALIDATE_AFTER_MS && online.value) {
       void refresh(path, stored).catch(() => undefined);
@@ -92,7 +97,7 @@ export async function referenceQuery<T = unknown>(path: string): Promise<CachedR
 /** Revalidates every stored path now (on reconnect); failures are ignored. */
 export async function revalidateStored(paths: readonly string[]): Promise<void> {
   for (const path of paths) {
-    const stored = await idbGet<ReferenceEntry>(STORE, path);
+    const stored = await idbGet<ReferenceEntry>(STORE, storedKey(path));
     if (stored) await refresh(path, stored).catch(() => undefined);
   }
 }
@@ -135,6 +140,7 @@ export interface ReferenceState<T> {
 export function useReferenceList<T>(path: string | null): ReferenceState<T> {
   useSignals();
   const revision = referenceRevision.value;
+  const lang = language.value;
   const [state, setState] = useState<ReferenceState<T> & { path: string | null }>({
     path: null,
     data: [],
@@ -169,7 +175,7 @@ export function useReferenceList<T>(path: string | null): ReferenceState<T> {
       cancelled = true;
       stop();
     };
-  }, [path, revision]);
+  }, [path, revision, lang]);
 
   if (!path) return { data: [], loading: false, offline: false, error: null };
   if (state.path !== path) return { data: [], loading: true, offline: false, error: null };

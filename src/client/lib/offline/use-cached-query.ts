@@ -6,6 +6,7 @@
 // and the first request hands over that very answer and keeps it for offline use without rendering again.
 import { useSignals } from '@preact/signals-react/runtime';
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
+import { language } from '../state/preferences.ts';
 import { cachedQuery, currentLearnerKey, readCached } from './learner-cache.ts';
 import { onReconnect } from './network.ts';
 
@@ -137,6 +138,16 @@ export function useCachedQuery<T>(
       stop();
     };
   }, [load, generation, key, owner, shown]);
+
+  // The server writes its own texts (notifications, order items, ticket rules) in the interface language:
+  // a switch asks again, keeping what is shown until the answer in the new language comes.
+  const lang = language.value;
+  const [askedIn] = useState(() => ({ lang }));
+  useEffect(() => {
+    if (askedIn.lang === lang) return;
+    askedIn.lang = lang;
+    void load(false);
+  }, [lang, load, askedIn]);
 
   const refresh = useCallback(() => void load(false), [load]);
   return { ...state, refresh };
