@@ -7,6 +7,7 @@ import { hydrateMenus } from './app/menus/state.ts';
 import { preloadRoute } from './app/preload-route.ts';
 import { adoptPageUserInfo } from './app/guards/run-guard.ts';
 import { startOffline } from './lib/offline/start.ts';
+import { afterLoadAndIdle } from './lib/dom/after-load.ts';
 import { applyDeferredStylesheets } from './lib/dom/deferred-stylesheets.ts';
 import { yieldToBrowser } from './lib/dom/yield.ts';
 
@@ -40,6 +41,8 @@ async function start() {
   // chunk so they stay out of the first render's bundle (issue 4).
   startOffline();
   void import('./lib/pwa/register.ts').then(({ startPwa }) => startPwa());
+  // The learner's lists for offline use, fetched in idle time after a sign-in (its own chunk as well).
+  afterLoadAndIdle(() => void import('./app/learner-prefetch.ts').then((m) => m.startLearnerPrefetch()));
   const { createRoot } = await reactDom;
   await yieldToBrowser();
   const { App } = await import('./app/App.tsx');

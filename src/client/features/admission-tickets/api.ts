@@ -2,7 +2,7 @@
 // offline cache); the ticket PDF is saved through the private-file download with the learner token.
 import type { ListResponse } from '../../../shared/api/errors.ts';
 import type { AdmissionTicket } from '../../../shared/certification/schema.ts';
-import { learnerGet } from '../../lib/offline/learner-cache.ts';
+import { learnerGet, type LearnerQuery } from '../../lib/offline/learner-cache.ts';
 
 export type { AdmissionTicket };
 export { downloadPrivateFile as downloadPdf } from '../../lib/uploads/use-private-file.ts';
@@ -13,3 +13,12 @@ export function fetchMyTickets(query: {
 }): Promise<ListResponse<AdmissionTicket>> {
   return learnerGet('/v0/user/occupational-skill-tests/admissionDownload', query);
 }
+
+/** The tickets page as /userCenter/admissionDown asks for it, and the key it is kept under offline. */
+export const myTicketsQuery = (query: {
+  page: number;
+  limit: number;
+}): LearnerQuery<ListResponse<AdmissionTicket>> => ({
+  key: `admission-tickets:${query.page}:${query.limit}`,
+  fetch: () => fetchMyTickets(query),
+});

@@ -15,7 +15,7 @@ import type { ProfileRequiredField } from '../../../shared/learner-profile/schem
 import type { UploadInfo } from '../../../shared/uploads/schema.ts';
 import { api } from '../../lib/api/client.ts';
 import type { BusinessRefusal } from '../../lib/api/errors.ts';
-import { learnerGet } from '../../lib/offline/learner-cache.ts';
+import { learnerGet, type LearnerQuery } from '../../lib/offline/learner-cache.ts';
 
 export interface OpenPlan {
   id: number;
@@ -136,6 +136,15 @@ export function fetchMyEnrollments(query: {
 }): Promise<ListResponse<MyEnrollment>> {
   return learnerGet('/v1/enrollments', query);
 }
+
+/** The applications page as /userCenter/myEnrollLists asks for it, and the key it is kept under offline. */
+export const myEnrollmentsQuery = (query: {
+  page: number;
+  limit: number;
+}): LearnerQuery<ListResponse<MyEnrollment>> => ({
+  key: `enrollments:${query.page}:${query.limit}`,
+  fetch: () => fetchMyEnrollments(query),
+});
 
 export function fetchEnrollment(id: number): Promise<EnrollmentDetail> {
   return learnerGet(`/v1/enrollments/${id}`);

@@ -3,7 +3,7 @@
 import type { ListResponse } from '../../../shared/api/errors.ts';
 import type { OrderItemType, OrderState } from '../../../shared/payments/schema.ts';
 import { api } from '../../lib/api/client.ts';
-import { learnerGet } from '../../lib/offline/learner-cache.ts';
+import { learnerGet, type LearnerQuery } from '../../lib/offline/learner-cache.ts';
 
 export interface Order {
   order_no: string;
@@ -37,6 +37,12 @@ export interface OrderReceipt extends Order {
 export function fetchMyOrders(query: { page: number; limit: number }): Promise<ListResponse<Order>> {
   return learnerGet('/v1/finance/pay/user/list', query);
 }
+
+/** The orders page as /userCenter/myOrder asks for it, and the key it is kept under offline. */
+export const myOrdersQuery = (query: { page: number; limit: number }): LearnerQuery<ListResponse<Order>> => ({
+  key: `orders:${query.page}:${query.limit}`,
+  fetch: () => fetchMyOrders(query),
+});
 
 export function fetchOrder(orderNo: string): Promise<OrderReceipt> {
   return learnerGet(`/v1/orders/${encodeURIComponent(orderNo)}`);

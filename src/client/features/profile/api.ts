@@ -4,7 +4,7 @@
 import type { ProfileRequiredField, ProfileUpdateInput } from '../../../shared/learner-profile/schema.ts';
 import type { Sex } from '../../../shared/auth/id-card.ts';
 import { api } from '../../lib/api/client.ts';
-import { learnerGet } from '../../lib/offline/learner-cache.ts';
+import { learnerGet, type LearnerQuery } from '../../lib/offline/learner-cache.ts';
 import { sendWrite, type WriteOutcome } from '../../lib/offline/outbox.ts';
 
 export interface LearnerProfile {
@@ -42,6 +42,9 @@ export const PROFILE_CACHE_KEY = 'learner-profile';
 export function fetchProfile(): Promise<LearnerProfile> {
   return learnerGet<LearnerProfile>('/v1/learner/info');
 }
+
+/** The profile as /userCenter/userInfo asks for it, and the key it is kept under offline. */
+export const profileQuery: LearnerQuery<LearnerProfile> = { key: PROFILE_CACHE_KEY, fetch: fetchProfile };
 
 export function saveProfile(input: ProfileUpdateInput, label: string): Promise<WriteOutcome<LearnerProfile>> {
   return sendWrite<LearnerProfile>({

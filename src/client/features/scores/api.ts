@@ -4,7 +4,7 @@ import type { ListResponse } from '../../../shared/api/errors.ts';
 import type { LearnerScore } from '../../../shared/certification/schema.ts';
 import { MY_SCORES_URL } from '../../../shared/pwa/first-answers.ts';
 import { firstAnswer } from '../../lib/api/client.ts';
-import { learnerGet, learnerGetEarly } from '../../lib/offline/learner-cache.ts';
+import { learnerGet, learnerGetEarly, type LearnerQuery } from '../../lib/offline/learner-cache.ts';
 
 export type { LearnerScore };
 export { downloadPrivateFile as downloadPdf } from '../../lib/uploads/use-private-file.ts';
@@ -12,6 +12,15 @@ export { downloadPrivateFile as downloadPdf } from '../../lib/uploads/use-privat
 export function fetchMyScores(query: { page: number; limit: number }): Promise<ListResponse<LearnerScore>> {
   return learnerGet(MY_SCORES_URL, query);
 }
+
+/** The scores page as /userCenter/achievementQuery asks for it, and the key it is kept under offline. */
+export const myScoresQuery = (query: {
+  page: number;
+  limit: number;
+}): LearnerQuery<ListResponse<LearnerScore>> => ({
+  key: `exam-scores:${query.page}:${query.limit}`,
+  fetch: () => fetchMyScores(query),
+});
 
 /** Starts fetchMyScores(query) before the page renders. */
 export function preloadMyScores(query: { page: number; limit: number }): void {

@@ -1,5 +1,6 @@
 // GET /v1/learner/summary: the learner's own figures for the /userCenter landing page.
 import { api } from '../../lib/api/client.ts';
+import { learnerGet, type LearnerQuery } from '../../lib/offline/learner-cache.ts';
 
 export interface LearnerSummary {
   profile_complete: boolean;
@@ -19,6 +20,12 @@ export interface LearnerSummary {
   } | null;
   unread_notifications: number;
 }
+
+/** The summary as /userCenter asks for it, and the key it is kept under offline. */
+export const learnerSummaryQuery: LearnerQuery<LearnerSummary> = {
+  key: 'learner-summary',
+  fetch: () => learnerGet<LearnerSummary>('/v1/learner/summary'),
+};
 
 /** null when the summary cannot be fetched (offline); the page then shows the user info alone. */
 export async function fetchLearnerSummary(): Promise<LearnerSummary | null> {

@@ -113,6 +113,25 @@ export async function cachedQuery<T>(key: string, fetcher: () => Promise<T>): Pr
   }
 }
 
+/** One of the learner's queries as its page makes it: the key it is stored under and its request. */
+export interface LearnerQuery<T> {
+  key: string;
+  fetch: () => Promise<T>;
+}
+
+/**
+ * Fetches `query` and stores the answer for the current learner, as the page would, before the page is
+ * opened (offline, it then finds the copy). Resolves with the answer once it is stored; rejects when the
+ * request fails, and stores nothing when the learner changed meanwhile.
+ */
+export async function prefetchCached<T>(query: LearnerQuery<T>): Promise<T> {
+  const owner = currentLearnerKey();
+  const data = await query.fetch();
+  if (owner && owner === currentLearnerKey())
+    await writeCached(owner, query.key, { data, fetchedAt: Date.now() });
+  return data;
+}
+
 /** GET for the learner's own data through the offline layer (learner token, no toast, SW bypassed). */
 const learnerGetOptions = (params?: Params) => ({
   params,

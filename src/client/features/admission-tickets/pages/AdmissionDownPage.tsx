@@ -25,7 +25,7 @@ import { StaleBadge } from '../../../lib/offline/StaleBadge.tsx';
 import { useCachedQuery } from '../../../lib/offline/use-cached-query.ts';
 import { usePrivateFileUrl } from '../../../lib/uploads/use-private-file.ts';
 import { isoDateTime } from '../../../lib/utils/iso-time.ts';
-import { downloadPdf, fetchMyTickets, type AdmissionTicket } from '../api.ts';
+import { downloadPdf, myTicketsQuery, type AdmissionTicket } from '../api.ts';
 
 function Field({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
@@ -180,9 +180,8 @@ export default function AdmissionDownPage() {
     page: PAGINATION.page,
     limit: PAGINATION.limit,
   });
-  const query = useCachedQuery(`admission-tickets:${paging.page}:${paging.limit}`, () =>
-    fetchMyTickets(paging),
-  );
+  const tickets = myTicketsQuery(paging);
+  const query = useCachedQuery(tickets.key, tickets.fetch);
   const rows = query.data?.data ?? [];
   const total = query.data?.meta.total ?? 0;
 

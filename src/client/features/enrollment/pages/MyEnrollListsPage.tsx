@@ -8,7 +8,7 @@ import { useT } from '../../../lib/i18n/index.ts';
 import { StaleBadge } from '../../../lib/offline/StaleBadge.tsx';
 import { useCachedQuery } from '../../../lib/offline/use-cached-query.ts';
 import { formatFen } from '../../../lib/utils/money.ts';
-import { fetchMyEnrollments, type MyEnrollment } from '../api.ts';
+import { myEnrollmentsQuery, type MyEnrollment } from '../api.ts';
 import { nextStepHref } from '../enrollment-state.ts';
 import { isoDateTime as dateTimeText } from '../../../lib/utils/iso-time.ts';
 import { StateBadge } from '../components/StateBadge.tsx';
@@ -84,7 +84,8 @@ export default function MyEnrollListsPage() {
     page: PAGINATION.page,
     limit: PAGINATION.limit,
   });
-  const query = useCachedQuery(`enrollments:${page.page}:${page.limit}`, () => fetchMyEnrollments(page));
+  const enrollments = myEnrollmentsQuery(page);
+  const query = useCachedQuery(enrollments.key, enrollments.fetch);
   const rows = query.data?.data ?? [];
   const total = query.data?.meta.total ?? 0;
 

@@ -11,7 +11,7 @@ import { StaleBadge } from '../../../lib/offline/StaleBadge.tsx';
 import { useCachedQuery } from '../../../lib/offline/use-cached-query.ts';
 import { isoDateTime } from '../../../lib/utils/iso-time.ts';
 import { formatFen } from '../../../lib/utils/money.ts';
-import { fetchMyOrders, fetchOrder, payOrder, type Order } from '../api.ts';
+import { fetchOrder, myOrdersQuery, payOrder, type Order } from '../api.ts';
 import { Receipt } from '../components/Receipt.tsx';
 
 const STATE_COLORS: Record<OrderState, string> = {
@@ -119,7 +119,8 @@ export default function MyOrderPage() {
   });
   const [receipt, setReceipt] = useState<string | null>(payCancelled ? null : returnedOrder);
   const [paying, setPaying] = useState<string | null>(null);
-  const query = useCachedQuery(`orders:${paging.page}:${paging.limit}`, () => fetchMyOrders(paging));
+  const orders = myOrdersQuery(paging);
+  const query = useCachedQuery(orders.key, orders.fetch);
   const rows = query.data?.data ?? [];
   const total = query.data?.meta.total ?? 0;
   const returned = useReturnedOrder(payCancelled ? null : returnedOrder, query.refresh);

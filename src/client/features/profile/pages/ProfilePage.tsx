@@ -30,7 +30,7 @@ import { useAreas, useCities, useLookup, useProvinces } from '../../../lib/offli
 import { useCachedQuery } from '../../../lib/offline/use-cached-query.ts';
 import { setUserInfo } from '../../../lib/state/session.ts';
 import { UploadField } from '../../../lib/uploads/UploadField.tsx';
-import { PROFILE_CACHE_KEY, fetchProfile, fetchUserInfo, saveProfile, type LearnerProfile } from '../api.ts';
+import { fetchUserInfo, profileQuery, saveProfile, type LearnerProfile } from '../api.ts';
 import {
   missingRequired,
   profileToValues,
@@ -95,7 +95,7 @@ export default function ProfilePage() {
   const welcome = search.get('welcome') === '1';
   const returnTo = safeReturnPath(search.get('from'));
 
-  const query = useCachedQuery(PROFILE_CACHE_KEY, fetchProfile);
+  const query = useCachedQuery(profileQuery.key, profileQuery.fetch);
   const [profile, setProfile] = useState<LearnerProfile | null>(null);
   const [saving, setSaving] = useState(false);
   const [queued, setQueued] = useState(false);

@@ -23,7 +23,7 @@ import { useT } from '../../../lib/i18n/index.ts';
 import { StaleBadge } from '../../../lib/offline/StaleBadge.tsx';
 import { useCachedQuery } from '../../../lib/offline/use-cached-query.ts';
 import { isoDateTime } from '../../../lib/utils/iso-time.ts';
-import { downloadPdf, fetchMyScores, pageScores, preloadMyScores, type LearnerScore } from '../api.ts';
+import { downloadPdf, myScoresQuery, pageScores, preloadMyScores, type LearnerScore } from '../api.ts';
 
 // Light badges (the colour's shade 1) with the text a fifth darker than shade 9: at least 5:1 on the tint.
 const darkText = (color: string) => `color-mix(in srgb, var(--mantine-color-${color}-9), #000 20%)`;
@@ -168,11 +168,8 @@ export default function AchievementQueryPage() {
     limit: PAGINATION.limit,
   });
   // The first page may have come with the page: it shows on the first render, as the server painted it.
-  const query = useCachedQuery(
-    `exam-scores:${paging.page}:${paging.limit}`,
-    () => fetchMyScores(paging),
-    () => pageScores(paging),
-  );
+  const scores = myScoresQuery(paging);
+  const query = useCachedQuery(scores.key, scores.fetch, () => pageScores(paging));
   const rows = query.data?.data ?? [];
   const total = query.data?.meta.total ?? 0;
 
