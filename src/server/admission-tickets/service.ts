@@ -46,7 +46,7 @@ import {
 import { AppError, conflict, fieldError, notFound, validationFailed } from '../errors.ts';
 import { transitionPlan } from '../exam-plans/service.ts';
 import { skillLevelName, skillLevelRef, ticketRules } from '../i18n/messages.ts';
-import { takenSeats } from '../exam-rooms/service.ts';
+import { takenSeats, usableSiteIds } from '../exam-rooms/service.ts';
 import { sendNotifications } from '../notifications/service.ts';
 import type { AdminPrincipal } from '../plugins/auth.ts';
 import { isUniqueViolation, listAnswer, offsetOf } from '../registration/common.ts';
@@ -125,8 +125,15 @@ export function interleaveByEmployer<T>(
   return result;
 }
 
-/** Rooms to fill, locked `for update` in id order (the order every seating transaction takes them in). */
-async function lockRooms(tx: DbOrTx, roomIds: number[] | undefined): Promise<RoomRow[]> {
+/**
+ * Rooms to fill, locked `for update` in id order (the order every seating transaction takes them in), of
+ * the sites the administrator may use (`sites`, null for all): a college's rooms are not another's.
+ */
+async function lockRooms(
+  tx: DbOrTx,
+  roomIds: number[] | undefined,
+  sites: Set<number> | null,
+): Promise<RoomRow[]> {
   if (roomIds) {
     const unique = [...new Set(roomIds)];
     const rows = await tx
@@ -138,7 +145,7 @@ async function lockRooms(tx: DbOrTx, roomIds: number[] | undefined): Promise<Roo
     const byId = new Map(rows.map((r) => [r.id, r]));
     for (const id of unique) {
       const room = byId.get(id);
-      if (!room) throw fieldError('room_ids', `考场 ${id} 不存在`);
+      if (!room || (sites && !sites.has(room.siteId))) throw fieldError('room_ids', `考场 ${id} 不存在`);
       if (!room.enabled) throw fieldError('room_ids', `考场「${room.name}」已停用`);
     }
     return unique.map((id) => byId.get(id)!);
@@ -146,11 +153,11 @@ async function lockRooms(tx: DbOrTx, roomIds: number[] | undefined): Promise<Roo
   const rows = await tx
     .select()
     .from(examRooms)
-    .where(eq(examRooms.enabled, true))
+    .where(and(eq(examRooms.enabled, true), sites ? inArray(examRooms.siteId, [...sites, -1]) : undefined))
     .orderBy(asc(examRooms.id))
     .for('update');
-  const sites = await tx.select({ id: examSites.id, name: examSites.name }).from(examSites);
-  const siteName = new Map(sites.map((s) => [s.id, s.name]));
+  const siteNames = await tx.select({ id: examSites.id, name: examSites.name }).from(examSites);
+  const siteName = new Map(siteNames.map((s) => [s.id, s.name]));
   return rows.sort(
     (a, b) =>
       (siteName.get(a.siteId) ?? '').localeCompare(siteName.get(b.siteId) ?? '', 'zh') ||
@@ -189,7 +196,7 @@ export async function autoAssignSeats(
   if (!sessions.length) throw validationFailed({ session_id: ['该考试计划还没有考试场次'] });
 
   const candidates = await paidCandidates(tx, planId);
-  const rooms = await lockRooms(tx, input.room_ids);
+  const rooms = await lockRooms(tx, input.room_ids, await usableSiteIds(tx, actor));
   const existing = await tx
     .select({ enrollmentId: seatAssignments.enrollmentId, sessionId: seatAssignments.sessionId })
     .from(seatAssignments)
@@ -286,7 +293,9 @@ export async function setSeat(
     .where(and(eq(examSessions.id, input.session_id), eq(examSessions.planId, planId)));
   if (!session) throw fieldError('session_id', '该场次不属于本考试计划');
   const [room] = await tx.select().from(examRooms).where(eq(examRooms.id, input.room_id)).for('update');
-  if (!room || !room.enabled) throw fieldError('room_id', '考场不存在或已停用');
+  const sites = await usableSiteIds(tx, actor);
+  if (!room || !room.enabled || (sites && !sites.has(room.siteId)))
+    throw fieldError('room_id', '考场不存在或已停用');
   if (input.seat_no > room.capacity) throw fieldError('seat_no', `该考场只有 ${room.capacity} 个座位`);
   const [current] = await tx
     .select()

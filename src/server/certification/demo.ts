@@ -319,9 +319,14 @@ export async function seedCertificationDemo(db: Db, options: CertificationDemoOp
 
   // ---- sites, rooms, staff, institutions
   const roomIds: number[][] = [];
-  for (const spec of SITES) {
+  for (const [index, spec] of SITES.entries()) {
+    // Each college's own site: the college sees it, the other college does not.
     const site = await db.transaction((tx) =>
-      createSite(tx, manager, null, { name: spec.name, address: spec.address }),
+      createSite(tx, manager, null, {
+        name: spec.name,
+        address: spec.address,
+        organization_id: colleges[index] ?? null,
+      }),
     );
     const ids: number[] = [];
     for (const room of spec.rooms) {

@@ -1,6 +1,6 @@
 // Exam sites and rooms (system 1, /manage/examinationAffairsManage/room/index). Writes are for the page's
-// roles (founder, manager); every administrator may read rooms and availability, which the college's
-// ticket step uses to seat its candidates.
+// roles (founder, manager); every administrator may read sites, rooms and availability, which the
+// college's ticket step uses to seat its candidates, a college within its own scope (service.ts).
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import {
@@ -32,7 +32,7 @@ const editors = { preHandler: admin(PAGE_ROLES.examRooms) };
 
 const examRoomRoutes: FastifyPluginAsync = async (app) => {
   app.get('/v1/admin/sites', { preHandler: admin() }, async (request) =>
-    listSites(app.db, parseInput(siteListQuery, request.query, 'query')),
+    listSites(app.db, requireAdmin(request), parseInput(siteListQuery, request.query, 'query')),
   );
 
   app.post('/v1/admin/sites', editors, async (request, reply) => {
@@ -56,15 +56,19 @@ const examRoomRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get('/v1/admin/rooms', { preHandler: admin() }, async (request) =>
-    listRooms(app.db, parseInput(roomListQuery, request.query, 'query')),
+    listRooms(app.db, requireAdmin(request), parseInput(roomListQuery, request.query, 'query')),
   );
 
   app.get('/v1/admin/rooms/availability', { preHandler: admin() }, async (request) =>
-    roomAvailability(app.db, parseInput(availabilityQuery, request.query, 'query').session_id),
+    roomAvailability(
+      app.db,
+      requireAdmin(request),
+      parseInput(availabilityQuery, request.query, 'query').session_id,
+    ),
   );
 
   app.get('/v1/admin/rooms/:id', { preHandler: admin() }, async (request) =>
-    getRoom(app.db, parseInput(idParams, request.params, 'id').id),
+    getRoom(app.db, requireAdmin(request), parseInput(idParams, request.params, 'id').id),
   );
 
   app.post('/v1/admin/rooms', editors, async (request, reply) => {

@@ -1,8 +1,10 @@
 // Exam sites and rooms (/manage/examinationAffairsManage/room/index) and a room's availability for a
 // session. A seat is taken for a session when any session overlapping it in time has a candidate in that
 // room and seat: two plans sitting at the same hour share the physical room, not the seat.
+// A college administrator sees the sites of its organisation and the shared ones (no organisation), with
+// their rooms, and the availability of its own plans' sessions only: the same scope as candidate data.
 import type { FastifyRequest } from 'fastify';
-import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   roomInputSchema,
@@ -25,12 +27,14 @@ import {
   examSessions,
   examSites,
   examStaff,
+  organizations,
   seatAssignments,
   staffAssignments,
 } from '../db/schema/index.ts';
-import { fieldError, notFound, validationFailed } from '../errors.ts';
+import { fieldError, forbidden, notFound, validationFailed } from '../errors.ts';
+import { assertPlanInScope } from '../exam-plans/service.ts';
 import type { AdminPrincipal } from '../plugins/auth.ts';
-import { isUniqueViolation, listAnswer, offsetOf } from '../registration/common.ts';
+import { isUniqueViolation, listAnswer, offsetOf, organizationScope } from '../registration/common.ts';
 
 type SiteInput = z.output<typeof siteInputSchema>;
 type RoomInput = z.output<typeof roomInputSchema>;
@@ -39,10 +43,14 @@ type RoomRow = typeof examRooms.$inferSelect;
 
 const like = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export const siteView = (site: SiteRow & { roomCount?: number; seatCount?: number }): SiteView => ({
+export const siteView = (
+  site: SiteRow & { roomCount?: number; seatCount?: number; organizationName?: string | null },
+): SiteView => ({
   id: site.id,
   name: site.name,
   address: site.address,
+  organization_id: site.organizationId,
+  organization_name: site.organizationName ?? null,
   room_count: site.roomCount ?? 0,
   seat_count: site.seatCount ?? 0,
   created_at: site.createdAt.toISOString(),
@@ -63,20 +71,59 @@ export const roomView = (room: RoomRow, site: Pick<SiteRow, 'name' | 'address'>)
   updated_at: room.updatedAt.toISOString(),
 });
 
+// ---------------------------------------------------------------- scope
+
+/** The sites an administrator may see: every site for founder and manager; for a college, its own and the shared ones. */
+export async function visibleSites(db: DbOrTx, admin: AdminPrincipal): Promise<SQL | undefined> {
+  const scope = await organizationScope(db, admin);
+  if (!scope) return undefined;
+  return or(isNull(examSites.organizationId), inArray(examSites.organizationId, scope.length ? scope : [-1]));
+}
+
+/** Ids of the sites an administrator may seat candidates in, or null for every site (founder, manager, the system). */
+export async function usableSiteIds(db: DbOrTx, admin: AdminPrincipal | null): Promise<Set<number> | null> {
+  const where = admin ? await visibleSites(db, admin) : undefined;
+  if (!where) return null;
+  const rows = await db.select({ id: examSites.id }).from(examSites).where(where);
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Throws 403 when a college administrator reaches for a room of another college's site. */
+async function assertSiteInScope(db: DbOrTx, admin: AdminPrincipal, organizationId: number | null) {
+  if (organizationId === null) return;
+  const scope = await organizationScope(db, admin);
+  if (scope && !scope.includes(organizationId)) throw forbidden('只能查看本院校的考点');
+}
+
+async function organizationName(tx: DbOrTx, organizationId: number | null | undefined) {
+  if (organizationId == null) return null;
+  const [row] = await tx
+    .select({ name: organizations.name })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  if (!row) throw fieldError('organization_id', '所属院校不存在');
+  return row.name;
+}
+
 // ---------------------------------------------------------------- sites
 
-export async function listSites(db: DbOrTx, query: z.output<typeof siteListQuery>) {
-  const where = query.keyword
-    ? or(ilike(examSites.name, like(query.keyword)), ilike(examSites.address, like(query.keyword)))
-    : undefined;
+export async function listSites(db: DbOrTx, admin: AdminPrincipal, query: z.output<typeof siteListQuery>) {
+  const where = and(
+    await visibleSites(db, admin),
+    query.keyword
+      ? or(ilike(examSites.name, like(query.keyword)), ilike(examSites.address, like(query.keyword)))
+      : undefined,
+  );
   const [rows, [total]] = await Promise.all([
     db
       .select({
         site: examSites,
+        organizationName: organizations.name,
         roomCount: sql<number>`(select count(*) from exam_rooms r where r.site_id = ${examSites.id})::int`,
         seatCount: sql<number>`(select coalesce(sum(r.capacity), 0) from exam_rooms r where r.site_id = ${examSites.id} and r.enabled)::int`,
       })
       .from(examSites)
+      .leftJoin(organizations, eq(organizations.id, examSites.organizationId))
       .where(where)
       .orderBy(asc(examSites.name), asc(examSites.id))
       .limit(query.limit)
@@ -84,7 +131,14 @@ export async function listSites(db: DbOrTx, query: z.output<typeof siteListQuery
     db.select({ n: count() }).from(examSites).where(where),
   ]);
   return listAnswer(
-    rows.map((r) => siteView({ ...r.site, roomCount: r.roomCount, seatCount: r.seatCount })),
+    rows.map((r) =>
+      siteView({
+        ...r.site,
+        organizationName: r.organizationName,
+        roomCount: r.roomCount,
+        seatCount: r.seatCount,
+      }),
+    ),
     total?.n ?? 0,
     query.page,
     query.limit,
@@ -97,10 +151,11 @@ export async function createSite(
   request: FastifyRequest | null,
   input: SiteInput,
 ) {
+  const name = await organizationName(tx, input.organization_id);
   try {
     const [site] = await tx
       .insert(examSites)
-      .values({ name: input.name, address: input.address })
+      .values({ name: input.name, address: input.address, organizationId: input.organization_id ?? null })
       .returning();
     await writeSystemLog(tx, actor, request, {
       action: 'exam_site.create',
@@ -108,7 +163,7 @@ export async function createSite(
       targetId: site!.id,
       detail: { ...input },
     });
-    return site!;
+    return { ...site!, organizationName: name };
   } catch (error) {
     if (isUniqueViolation(error)) throw fieldError('name', '考点名称已存在');
     throw error;
@@ -122,10 +177,16 @@ export async function updateSite(
   id: number,
   input: SiteInput,
 ) {
+  const name = await organizationName(tx, input.organization_id);
   try {
     const [site] = await tx
       .update(examSites)
-      .set({ name: input.name, address: input.address, updatedAt: new Date() })
+      .set({
+        name: input.name,
+        address: input.address,
+        organizationId: input.organization_id ?? null,
+        updatedAt: new Date(),
+      })
       .where(eq(examSites.id, id))
       .returning();
     if (!site) throw notFound('考点不存在');
@@ -135,7 +196,7 @@ export async function updateSite(
       targetId: id,
       detail: { ...input },
     });
-    return site;
+    return { ...site, organizationName: name };
   } catch (error) {
     if (isUniqueViolation(error)) throw fieldError('name', '考点名称已存在');
     throw error;
@@ -158,8 +219,9 @@ export async function deleteSite(tx: DbOrTx, actor: AdminPrincipal, request: Fas
 
 // ---------------------------------------------------------------- rooms
 
-export async function listRooms(db: DbOrTx, query: z.output<typeof roomListQuery>) {
+export async function listRooms(db: DbOrTx, admin: AdminPrincipal, query: z.output<typeof roomListQuery>) {
   const conditions = [
+    await visibleSites(db, admin),
     query.site_id ? eq(examRooms.siteId, query.site_id) : undefined,
     query.keyword
       ? or(ilike(examRooms.name, like(query.keyword)), ilike(examSites.name, like(query.keyword)))
@@ -195,13 +257,17 @@ async function siteOf(tx: DbOrTx, siteId: number) {
   return site;
 }
 
-export async function getRoom(db: DbOrTx, id: number) {
+export async function getRoom(db: DbOrTx, admin: AdminPrincipal, id: number) {
   const [row] = await db
-    .select({ room: examRooms, site: { name: examSites.name, address: examSites.address } })
+    .select({
+      room: examRooms,
+      site: { name: examSites.name, address: examSites.address, organizationId: examSites.organizationId },
+    })
     .from(examRooms)
     .innerJoin(examSites, eq(examSites.id, examRooms.siteId))
     .where(eq(examRooms.id, id));
   if (!row) throw notFound('考场不存在');
+  await assertSiteInScope(db, admin, row.site.organizationId);
   return roomView(row.room, row.site);
 }
 
@@ -347,16 +413,22 @@ export async function takenSeats(
   return { taken, ownCounts };
 }
 
-export async function roomAvailability(db: DbOrTx, sessionId: number) {
+export async function roomAvailability(db: DbOrTx, admin: AdminPrincipal, sessionId: number) {
   const found = await sessionById(db, sessionId);
   if (!found) throw fieldError('session_id', '考试场次不存在');
+  await assertPlanInScope(db, admin, found.organizationId);
   const { session } = found;
   const rooms = await db
     .select({ room: examRooms, site: { name: examSites.name, address: examSites.address } })
     .from(examRooms)
     .innerJoin(examSites, eq(examSites.id, examRooms.siteId))
+    .where(await visibleSites(db, admin))
     .orderBy(asc(examSites.name), asc(examRooms.name), asc(examRooms.id));
-  const { taken, ownCounts } = await takenSeats(db, session);
+  const { taken, ownCounts } = await takenSeats(
+    db,
+    session,
+    rooms.map((r) => r.room.id),
+  );
   const duties = await db
     .select({
       roomId: staffAssignments.roomId,

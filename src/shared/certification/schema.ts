@@ -42,6 +42,8 @@ export const broadcastSchema = z.object({
 export const siteInputSchema = z.object({
   name: text('考点名称', 1, 100),
   address: text('考点地址', 1, 200),
+  /** The college whose site it is (seen by that college only); absent or null: shared by every college. */
+  organization_id: id('所属院校').optional().nullable(),
 });
 
 export const MAX_ROOM_SEATS = 200;
@@ -326,6 +328,8 @@ export interface SiteView {
   id: number;
   name: string;
   address: string;
+  organization_id: number | null;
+  organization_name: string | null;
   room_count: number;
   seat_count: number;
   created_at: string;

@@ -8,6 +8,9 @@ export interface ExamSite {
   id: number;
   name: string;
   address: string;
+  /** The college whose site it is (only that college sees it); null: shared by every college. */
+  organization_id: number | null;
+  organization_name: string | null;
   room_count: number;
   seat_count: number;
 }
@@ -27,6 +30,7 @@ export interface ExamRoom {
 export interface SiteInput {
   name: string;
   address: string;
+  organization_id?: number | null;
 }
 
 export interface RoomInput {
@@ -37,6 +41,16 @@ export interface RoomInput {
   cols: number;
   enabled: boolean;
 }
+
+export interface Organization {
+  id: number;
+  name: string;
+}
+
+/** The colleges a site may belong to: the colleges of the plan form's options. */
+export const fetchColleges = async (): Promise<Organization[]> =>
+  (await api.get<{ colleges: Organization[] }>('/v1/admin/plans/options', { ...ADMIN, silent: true }))
+    .colleges;
 
 export const fetchSites = (query: { page: number; limit: number; keyword?: string }) =>
   api.get<ListResponse<ExamSite>>('/v1/admin/sites', {

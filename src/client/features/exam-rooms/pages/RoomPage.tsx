@@ -32,18 +32,20 @@ import { issueFieldErrors, serverFieldErrors, type FieldErrors } from '../../../
 import {
   deleteRoom,
   deleteSite,
+  fetchColleges,
   fetchRooms,
   fetchSites,
   saveRoom,
   saveSite,
   type ExamRoom,
   type ExamSite,
+  type Organization,
   type RoomInput,
 } from '../api.ts';
 import { AvailabilityPanel } from '../components/AvailabilityPanel.tsx';
+import { toastSuccess } from '../../../lib/toast.ts';
 
 function ConfirmDelete({
-import { toastSuccess } from '../../../lib/toast.ts';
   label,
   onClose,
   onConfirm,
@@ -79,27 +81,42 @@ import { toastSuccess } from '../../../lib/toast.ts';
   );
 }
 
+const EMPTY_SITE = { name: '', address: '', organization_id: '' };
+
 function SiteModal({
   site,
+  organizations,
   onClose,
   onSaved,
 }: {
   site: ExamSite | 'new' | null;
+  organizations: Organization[];
   onClose: () => void;
   onSaved: () => void;
 }) {
   const t = useT();
-  const [values, setValues] = useState({ name: '', address: '' });
+  const [values, setValues] = useState(EMPTY_SITE);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
   useEffect(() => {
     if (site)
-      setValues(site === 'new' ? { name: '', address: '' } : { name: site.name, address: site.address });
+      setValues(
+        site === 'new'
+          ? EMPTY_SITE
+          : {
+              name: site.name,
+              address: site.address,
+              organization_id: site.organization_id ? String(site.organization_id) : '',
+            },
+      );
     setErrors({});
   }, [site]);
 
   const submit = async () => {
-    const parsed = siteInputSchema.safeParse(values);
+    const parsed = siteInputSchema.safeParse({
+      ...values,
+      organization_id: values.organization_id ? Number(values.organization_id) : null,
+    });
     if (!parsed.success) return setErrors(issueFieldErrors(parsed.error.issues));
     setSaving(true);
     try {
@@ -137,6 +154,17 @@ function SiteModal({
           error={errors.address}
           onChange={(e) => setValues({ ...values, address: e.currentTarget.value })}
           data-testid="site-address"
+        />
+        <Select
+          label={t('certification.rooms.organization')}
+          description={t('certification.rooms.organizationHint')}
+          placeholder={t('certification.rooms.sharedSite')}
+          clearable
+          data={organizations.map((o) => ({ value: String(o.id), label: o.name }))}
+          value={values.organization_id || null}
+          error={errors.organization_id}
+          onChange={(v) => setValues({ ...values, organization_id: v ?? '' })}
+          data-testid="site-organization"
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
@@ -285,10 +313,19 @@ function SitesTab({ onChanged }: { onChanged: () => void }) {
   const list = usePagedList((q) => fetchSites({ ...q, keyword: debounced }), [debounced]);
   const [editing, setEditing] = useState<ExamSite | 'new' | null>(null);
   const [deleting, setDeleting] = useState<ExamSite | null>(null);
+  const [organizations, setOrganizations] = useState<Organization[]>([]);
+  useEffect(() => {
+    fetchColleges().then(setOrganizations, () => setOrganizations([]));
+  }, []);
 
   const columns: ListColumn<ExamSite>[] = [
     { key: 'name', title: t('certification.rooms.siteName'), render: (s) => s.name },
     { key: 'address', title: t('certification.rooms.address'), render: (s) => s.address },
+    {
+      key: 'organization',
+      title: t('certification.rooms.organization'),
+      render: (s) => s.organization_name ?? t('certification.rooms.sharedSite'),
+    },
     { key: 'rooms', title: t('certification.rooms.roomCount'), align: 'right', render: (s) => s.room_count },
     { key: 'seats', title: t('certification.rooms.seatCount'), align: 'right', render: (s) => s.seat_count },
     {
@@ -337,6 +374,7 @@ function SitesTab({ onChanged }: { onChanged: () => void }) {
       />
       <SiteModal
         site={editing}
+        organizations={organizations}
         onClose={() => setEditing(null)}
         onSaved={() => {
           setEditing(null);
