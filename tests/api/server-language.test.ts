@@ -131,28 +131,35 @@ describe("the admission ticket's rules", () => {
     expect(ja!.rules[0]).toContain('受験票');
   });
 
-  it.runIf(hasPdftotext())('are printed in English on the PDF asked for in English', async () => {
-    const [ticket] = await ticketsIn();
-    const pdf = await getIn(ticket!.pdf_url, learnerToken, 'en');
-    expect(pdf.statusCode).toBe(200);
-    expect(pdf.headers.vary).toContain('Accept-Language');
-    const text = (await pdfText(pdf.rawPayload)).replace(/\s+/g, ' ');
-    expect(text).toContain('Arrive at the exam room 30 minutes before the exam starts');
-    expect(text).toContain('misconduct and cheating are dealt with under the relevant regulations');
-    const zh = (await pdfText((await getIn(ticket!.pdf_url, learnerToken)).rawPayload)).replace(/\s+/g, '');
-    expect(zh).toContain('开考15分钟后不得入场');
-    // The embedded font covers the other languages too: kana and Spanish accents come out as written.
-    const ja = (await pdfText((await getIn(ticket!.pdf_url, learnerToken, 'ja')).rawPayload)).replace(
-      /\s+/g,
-      '',
-    );
-    expect(ja).toContain('本受験票と有効な身分証明書の原本を持参してください');
-    const es = (await pdfText((await getIn(ticket!.pdf_url, learnerToken, 'es')).rawPayload)).replace(
-      /\s+/g,
-      ' ',
-    );
-    expect(es).toContain('para su verificación');
-  });
+  it.runIf(hasPdftotext())(
+    'are printed in English on the PDF asked for in English, headings too',
+    async () => {
+      const [ticket] = await ticketsIn();
+      const pdf = await getIn(ticket!.pdf_url, learnerToken, 'en');
+      expect(pdf.statusCode).toBe(200);
+      expect(pdf.headers.vary).toContain('Accept-Language');
+      const text = (await pdfText(pdf.rawPayload)).replace(/\s+/g, ' ');
+      expect(text).toContain('Arrive at the exam room 30 minutes before the exam starts');
+      expect(text).toContain('misconduct and cheating are dealt with under the relevant regulations');
+      // The ticket's own headings and labels too; the plan's title is printed as written.
+      for (const words of ['Instructions for candidates', 'Exam schedule', 'Ticket number', 'Seat'])
+        expect(text).toContain(words);
+      expect(text).not.toContain('考生须知');
+      const zh = (await pdfText((await getIn(ticket!.pdf_url, learnerToken)).rawPayload)).replace(/\s+/g, '');
+      expect(zh).toContain('开考15分钟后不得入场');
+      // The embedded font covers the other languages too: kana and Spanish accents come out as written.
+      const ja = (await pdfText((await getIn(ticket!.pdf_url, learnerToken, 'ja')).rawPayload)).replace(
+        /\s+/g,
+        '',
+      );
+      expect(ja).toContain('本受験票と有効な身分証明書の原本を持参してください');
+      const es = (await pdfText((await getIn(ticket!.pdf_url, learnerToken, 'es')).rawPayload)).replace(
+        /\s+/g,
+        ' ',
+      );
+      expect(es).toContain('para su verificación');
+    },
+  );
 });
 
 describe('lookup lists', () => {

@@ -1,5 +1,6 @@
 // Printable admission ticket (with its verification QR code) and a room's seating chart and sign-in sheet.
 import { STAFF_ROLE_LABELS, type StaffRole, maskIdNumber } from '../../shared/certification/schema.ts';
+import type { Language } from '../../shared/api/constants.ts';
 import { skillLevelLabel } from '../../shared/registration/schema.ts';
 import { chinaDateTime } from '../certification/common.ts';
 import {
@@ -11,10 +12,11 @@ import {
   table,
   tableHeight,
 } from '../certification/pdf.ts';
+import { isMessageKey, t } from '../i18n/messages.ts';
 import type { RoomSheet, TicketView } from './service.ts';
 import { SESSION_KIND_LABELS } from './service.ts';
 
-function photoBox(doc: Pdf, x: number, y: number, photo: Buffer | null) {
+function photoBox(doc: Pdf, x: number, y: number, photo: Buffer | null, lang: Language) {
   const width = 96;
   const height = 128;
   doc.lineWidth(0.8).strokeColor('#444444').rect(x, y, width, height).stroke();
@@ -31,7 +33,7 @@ function photoBox(doc: Pdf, x: number, y: number, photo: Buffer | null) {
     doc
       .fontSize(10)
       .fillColor('#888888')
-      .text('照片', x, y + height / 2 - 6, { width, align: 'center' });
+      .text(t(lang, 'ticket.photo'), x, y + height / 2 - 6, { width, align: 'center' });
   doc.fillColor('#000000');
 }
 
@@ -56,6 +58,7 @@ function ticketBlocks(
   qr: Buffer,
   photo: Buffer | null,
   scale: number,
+  lang: Language,
 ): TicketBlock[] {
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
@@ -80,13 +83,13 @@ function ticketBlocks(
 
   const rowsWidth = width - PHOTO_COLUMN;
   const details: [string, string][] = [
-    ['准考证号', ticket.ticket_no],
-    ['姓名', ticket.name],
-    ['身份证号', ticket.id_number],
-    ['职业（工种）', ticket.occupation],
-    ['等级', ticket.level_label],
-    ['考点', ticket.site_name ?? '—'],
-    ['考点地址', ticket.address ?? '—'],
+    [t(lang, 'ticket.number'), ticket.ticket_no],
+    [t(lang, 'ticket.name'), ticket.name],
+    [t(lang, 'ticket.idNumber'), ticket.id_number],
+    [t(lang, 'ticket.occupation'), ticket.occupation],
+    [t(lang, 'ticket.level'), ticket.level_label],
+    [t(lang, 'ticket.site'), ticket.site_name ?? '—'],
+    [t(lang, 'ticket.siteAddress'), ticket.address ?? '—'],
   ];
   const detailOptions = { fontSize: 11 * scale, minHeight: 26 * scale };
   const photoX = left + rowsWidth + 20;
@@ -95,14 +98,18 @@ function ticketBlocks(
   // the session and room names share the rest and wrap.
   const shared = width - 76 - 126 - 44;
   const columns = [
-    { header: '科目', width: 76 },
-    { header: '场次', width: Math.round(shared * 0.4) },
-    { header: '时间', width: 126 },
-    { header: '考场', width: shared - Math.round(shared * 0.4) },
-    { header: '座位号', width: 44 },
+    { header: t(lang, 'ticket.column.subject'), width: 76 },
+    { header: t(lang, 'ticket.column.session'), width: Math.round(shared * 0.4) },
+    { header: t(lang, 'ticket.column.time'), width: 126 },
+    { header: t(lang, 'ticket.column.room'), width: shared - Math.round(shared * 0.4) },
+    { header: t(lang, 'ticket.column.seat'), width: 44 },
   ];
+  const sessionKind = (kind: string) => {
+    const key = `sessionKind.${kind}`;
+    return isMessageKey(key) ? t(lang, key) : (SESSION_KIND_LABELS[kind] ?? kind);
+  };
   const sessions = ticket.sessions.map((s) => [
-    SESSION_KIND_LABELS[s.kind] ?? s.kind,
+    sessionKind(s.kind),
     s.name,
     s.time_label,
     s.room_name ? `${s.site_name ?? ''} ${s.room_name}` : '—',
@@ -111,7 +118,7 @@ function ticketBlocks(
   const tableOptions = { fontSize: 10.5 * scale, minHeight: 28 * scale };
 
   return [
-    text('职业技能等级认定 准考证', 20 * scale, { align: 'center', gapAfter: 4 * scale }),
+    text(t(lang, 'ticket.title'), 20 * scale, { align: 'center', gapAfter: 4 * scale }),
     text(ticket.plan_title, 12 * scale, { align: 'center', color: '#444444', gapAfter: 14 * scale }),
     {
       height:
@@ -119,16 +126,16 @@ function ticketBlocks(
         16 * scale,
       draw: (y) => {
         labelledRows(doc, left, y, rowsWidth, details, detailOptions);
-        photoBox(doc, photoX, y, photo);
+        photoBox(doc, photoX, y, photo, lang);
         doc.image(qr, photoX, y + 136, { width: 96 });
         doc
           .fontSize(8)
           .fillColor('#555555')
-          .text('扫码验证真伪', photoX, y + 234, { width: 96, align: 'center' })
+          .text(t(lang, 'ticket.scanToVerify'), photoX, y + 234, { width: 96, align: 'center' })
           .fillColor('#000000');
       },
     },
-    text('考试安排', 13 * scale, { gapAfter: 6 * scale }),
+    text(t(lang, 'ticket.schedule'), 13 * scale, { gapAfter: 6 * scale }),
     {
       height: tableHeight(doc, columns, sessions, tableOptions) + 4 * scale,
       splits: true,
@@ -138,9 +145,9 @@ function ticketBlocks(
         doc.y += 4 * scale;
       },
     },
-    text('考生须知', 13 * scale, { gapAfter: 4 * scale }),
+    text(t(lang, 'ticket.rulesHeading'), 13 * scale, { gapAfter: 4 * scale }),
     ...ticket.rules.map((rule, index) => text(`${index + 1}. ${rule}`, 10.5 * scale, { lineGap: 3 * scale })),
-    text(`发证时间：${ticket.issued_at.slice(0, 10)}    验证地址：${verifyUrl}`, 9 * scale, {
+    text(t(lang, 'ticket.footer', { issued: ticket.issued_at.slice(0, 10), url: verifyUrl }), 9 * scale, {
       color: '#666666',
     }),
   ];
@@ -149,12 +156,14 @@ function ticketBlocks(
 /**
  * The admission ticket. Every value is printed in full (names may be as long as the database allows):
  * rows grow with their text, and when the whole does not fit one page the type shrinks step by step;
- * only beyond the smallest step does it continue on a second page.
+ * only beyond the smallest step does it continue on a second page. Its words are in `lang`, the reader's
+ * interface language; what users wrote (names, plan title, rooms) is printed as written.
  */
 export async function ticketPdf(
   ticket: TicketView,
   verifyUrl: string,
   photo: Buffer | null,
+  lang: Language = 'zh',
 ): Promise<Buffer> {
   const qr = await qrPng(verifyUrl);
   return renderPdf({ title: `准考证 ${ticket.ticket_no}` }, (doc) => {
@@ -163,7 +172,7 @@ export async function ticketPdf(
     const total = (blocks: TicketBlock[]) => blocks.reduce((sum, block) => sum + block.height, 0);
     let blocks: TicketBlock[] = [];
     for (const scale of TICKET_SCALES) {
-      blocks = ticketBlocks(doc, ticket, verifyUrl, qr, photo, scale);
+      blocks = ticketBlocks(doc, ticket, verifyUrl, qr, photo, scale, lang);
       if (top + total(blocks) <= bottom) break;
     }
     let y = top;

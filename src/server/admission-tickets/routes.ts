@@ -94,7 +94,7 @@ const admissionTicketRoutes: FastifyPluginAsync = async (app) => {
     const photo = await photoBytes(app.db, app.config.uploadDir, ticket.photoUploadId);
     return sendPdf(
       reply,
-      await ticketPdf(ticket.view, publicUrl(request, ticket.view.verify_path), photo),
+      await ticketPdf(ticket.view, publicUrl(request, ticket.view.verify_path), photo, lang),
       `准考证-${ticket.view.ticket_no}.pdf`,
     );
   });
@@ -121,7 +121,7 @@ const admissionTicketRoutes: FastifyPluginAsync = async (app) => {
       const photo = await photoBytes(app.db, app.config.uploadDir, ticket.photoUploadId);
       return sendPdf(
         reply,
-        await ticketPdf(ticket.view, publicUrl(request, ticket.view.verify_path), photo),
+        await ticketPdf(ticket.view, publicUrl(request, ticket.view.verify_path), photo, lang),
         `准考证-${ticket.view.ticket_no}.pdf`,
       );
     },

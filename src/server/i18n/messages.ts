@@ -52,6 +52,46 @@ const ORDERS = {
 } as const satisfies Record<string, Entry>;
 
 const TICKET = {
+  'ticket.title': {
+    zh: '职业技能等级认定 准考证',
+    en: 'Vocational Skill Level Assessment — Admission Ticket',
+    es: 'Evaluación de nivel de competencia profesional — Carné de examen',
+    ja: '職業技能等級認定 受験票',
+  },
+  'ticket.number': { zh: '准考证号', en: 'Ticket number', es: 'Número de carné', ja: '受験番号' },
+  'ticket.name': { zh: '姓名', en: 'Name', es: 'Nombre', ja: '氏名' },
+  'ticket.idNumber': { zh: '身份证号', en: 'ID number', es: 'Número de identidad', ja: '身分証番号' },
+  'ticket.occupation': { zh: '职业（工种）', en: 'Occupation', es: 'Ocupación', ja: '職業（職種）' },
+  'ticket.level': { zh: '等级', en: 'Level', es: 'Nivel', ja: '等級' },
+  'ticket.site': { zh: '考点', en: 'Exam site', es: 'Sede del examen', ja: '試験会場' },
+  'ticket.siteAddress': { zh: '考点地址', en: 'Site address', es: 'Dirección de la sede', ja: '会場住所' },
+  'ticket.photo': { zh: '照片', en: 'Photo', es: 'Foto', ja: '写真' },
+  'ticket.scanToVerify': {
+    zh: '扫码验证真伪',
+    en: 'Scan to verify',
+    es: 'Escanee para verificar',
+    ja: 'スキャンして真偽を確認',
+  },
+  'ticket.schedule': { zh: '考试安排', en: 'Exam schedule', es: 'Calendario de exámenes', ja: '試験日程' },
+  'ticket.column.subject': { zh: '科目', en: 'Subject', es: 'Materia', ja: '科目' },
+  'ticket.column.session': { zh: '场次', en: 'Session', es: 'Sesión', ja: '回' },
+  'ticket.column.time': { zh: '时间', en: 'Time', es: 'Hora', ja: '時間' },
+  'ticket.column.room': { zh: '考场', en: 'Room', es: 'Aula', ja: '試験室' },
+  // The seat column is narrow (a seat number): its heading is kept short in every language.
+  'ticket.column.seat': { zh: '座位号', en: 'Seat', es: 'Sitio', ja: '座席' },
+  'ticket.footer': {
+    zh: '发证时间：{issued}    验证地址：{url}',
+    en: 'Issued on {issued}    Verify at {url}',
+    es: 'Emitido el {issued}    Verificación: {url}',
+    ja: '発行日：{issued}    確認先：{url}',
+  },
+  'sessionKind.theory': { zh: '理论知识考试', en: 'Theory exam', es: 'Examen teórico', ja: '理論試験' },
+  'sessionKind.practical': {
+    zh: '操作技能考核',
+    en: 'Practical skills test',
+    es: 'Prueba práctica',
+    ja: '実技試験',
+  },
   'ticket.rulesHeading': {
     zh: '考生须知',
     en: 'Instructions for candidates',
