@@ -17,10 +17,16 @@ import fastifyStatic from '@fastify/static';
 import '../shared/api/zod-locale.ts';
 import type { AppConfig } from './config.ts';
 import type { Database, Db } from './db/client.ts';
-import { AppError } from './errors.ts';
+import { AppError, fieldError, validationFailed } from './errors.ts';
 import { portalFirstPaint } from './exam-plans/portal-shell.ts';
 import { clientShell, type ShellHints } from './http/client-shell.ts';
 import { learnerFirstAnswers, learnerFirstPaint } from './http/learner-first-answers.ts';
+import {
+  jsonDepthExceeds,
+  MAX_JSON_DEPTH,
+  UNSTORABLE_TEXT_MESSAGE,
+  unstorableTextPath,
+} from './http/validate.ts';
 import authPlugin from './plugins/auth.ts';
 import idempotencyPlugin from './plugins/idempotency.ts';
 import { apiRoutes } from './routes.ts';
@@ -37,6 +43,8 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 export const UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024;
 
 const NO_CACHE_FILES = new Set(['index.html', 'sw.js', 'version.json', 'manifest.webmanifest']);
+/** What the multipart parser (busboy) throws, without a status, for a form cut short or without a boundary. */
+const MALFORMED_MULTIPART = /unexpected end of multipart data|boundary not found/i;
 /** The build's compressed copies of a file (scripts/web/precompress.ts). */
 const PRECOMPRESSED_SUFFIX = /\.(br|gz)$/;
 
@@ -88,6 +96,8 @@ export async function buildApp({ config, database, logger = false }: BuildOption
   await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 5, fields: 20 } });
   await app.register(authPlugin);
 
+  guardRequestInput(app);
+
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
@@ -96,6 +106,9 @@ export async function buildApp({ config, database, logger = false }: BuildOption
     const status = error.statusCode ?? 500;
     if (status === 429) {
       return reply.status(429).send({ message: '请求过于频繁，请稍后再试' });
+    }
+    if (request.isMultipart() && MALFORMED_MULTIPART.test(error.message)) {
+      return reply.status(422).send({ message: '上传的内容不完整', errors: { file: ['上传的内容不完整'] } });
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.code === 'FST_REQ_FILE_TOO_LARGE') {
       return reply.status(422).send({ message: '提交的内容过大', errors: { body: ['提交的内容过大'] } });
@@ -128,6 +141,35 @@ export async function buildApp({ config, database, logger = false }: BuildOption
 
   await registerClient(app, config.clientDir);
   return app;
+}
+
+/**
+ * Input no route can store, refused for every route before its handler (spec §8: 422 with the field):
+ * JSON nested deeper than any form (storing or hashing it recurses per level), and text PostgreSQL cannot
+ * hold (NUL, a lone surrogate) in the path, query or body.
+ */
+function guardRequestInput(app: FastifyInstance) {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = String(body);
+    if (jsonDepthExceeds(text)) {
+      const message = `提交的数据层级过深（最多 ${MAX_JSON_DEPTH} 层）`;
+      done(fieldError('body', message), undefined);
+      return;
+    }
+    parseJson(request, text, done);
+  });
+  app.addHook('preValidation', async (request) => {
+    const parts: [unknown, string][] = [
+      [request.params, 'params'],
+      [request.query, 'query'],
+      [request.body, 'body'],
+    ];
+    for (const [value, root] of parts) {
+      const path = unstorableTextPath(value);
+      if (path) throw validationFailed({ [path.length ? path.join('.') : root]: [UNSTORABLE_TEXT_MESSAGE] });
+    }
+  });
 }
 
 /** The built PWA: hashed assets immutable, the shell and update files no-cache, SPA fallback. */

@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { idParams, idSchema } from '../../shared/api/id.ts';
 import { paginationQuery } from '../../shared/api/pagination.ts';
 import {
   autoSeatSchema,
@@ -30,10 +31,9 @@ import {
   verifyTicket,
 } from './service.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive('编号无效') });
-const roomParams = idParams.extend({ roomId: z.coerce.number().int().positive('编号无效') });
+const roomParams = idParams.extend({ roomId: idSchema() });
 const tokenParams = z.object({ token: z.string().trim().min(1).max(64) });
-const clearQuery = z.object({ session_id: z.coerce.number().int().positive().optional() });
+const clearQuery = z.object({ session_id: idSchema().optional() });
 
 /** The enrolment photo as bytes pdfkit can embed (PNG or JPEG), else null. */
 async function photoBytes(db: DbOrTx, uploadDir: string, uploadId: string | null): Promise<Buffer | null> {

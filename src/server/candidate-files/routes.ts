@@ -1,14 +1,15 @@
 // GET /v1/learner/{id}/assessmentFile/{id2} (spec §7): the candidate file for administrators.
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { idSchema } from '../../shared/api/id.ts';
 import { parseInput } from '../http/validate.ts';
 import { requestLanguage } from '../lib/request-language.ts';
 import { admin, requireAdmin } from '../plugins/auth.ts';
 import { candidateFile } from './service.ts';
 
 const params = z.object({
-  id: z.coerce.number().int().positive('考生编号无效'),
-  planId: z.coerce.number().int().positive('考试计划编号无效'),
+  id: idSchema(),
+  planId: idSchema(),
 });
 
 const candidateFileRoutes: FastifyPluginAsync = async (app) => {

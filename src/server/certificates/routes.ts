@@ -11,6 +11,7 @@ import {
   institutionListQuery,
   revokeSchema,
 } from '../../shared/certification/schema.ts';
+import { idParams } from '../../shared/api/id.ts';
 import { PAGE_ROLES } from '../../shared/menus/page-roles.ts';
 import { publicRateLimit, publicUrl, sendPdf } from '../certification/http.ts';
 import { parseInput } from '../http/validate.ts';
@@ -30,7 +31,6 @@ import {
   verifyCertificate,
 } from './service.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive('编号无效') });
 const tokenParams = z.object({ token: z.string().trim().min(1).max(64) });
 
 /**

@@ -1,7 +1,7 @@
 // Enrolment endpoints: the learner's own applications, the manager's review (spec §6: review is
 // manager only) and the college administrator's exam-registration step (its own college only).
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
+import { idParams } from '../../shared/api/id.ts';
 import { PAGE_ROLES } from '../../shared/menus/page-roles.ts';
 import {
   batchApproveSchema,
@@ -29,8 +29,6 @@ import {
   rejectEnrollment,
   updateEnrollment,
 } from './service.ts';
-
-const idParams = z.object({ id: z.coerce.number().int().positive('编号无效') });
 
 const enrollmentRoutes: FastifyPluginAsync = async (app) => {
   // ---- learner

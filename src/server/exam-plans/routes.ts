@@ -1,6 +1,6 @@
 // Plan management (system 1), the occupation catalogue and the public skill-test portal.
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
+import { idParams } from '../../shared/api/id.ts';
 import { PAGE_ROLES } from '../../shared/menus/page-roles.ts';
 import {
   FORM_FIELD_KEYS,
@@ -33,8 +33,6 @@ import {
   transitionPlan,
   updatePlan,
 } from './service.ts';
-
-const idParams = z.object({ id: z.coerce.number().int().positive('编号无效') });
 
 const examPlanRoutes: FastifyPluginAsync = async (app) => {
   app.get('/v1/occupations', { preHandler: admin() }, async () => ({ data: await listOccupations(app.db) }));

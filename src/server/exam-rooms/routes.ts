@@ -2,7 +2,6 @@
 // roles (founder, manager); every administrator may read sites, rooms and availability, which the
 // college's ticket step uses to seat its candidates, a college within its own scope (service.ts).
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
 import {
   availabilityQuery,
   roomInputSchema,
@@ -10,6 +9,7 @@ import {
   siteInputSchema,
   siteListQuery,
 } from '../../shared/certification/schema.ts';
+import { idParams } from '../../shared/api/id.ts';
 import { PAGE_ROLES } from '../../shared/menus/page-roles.ts';
 import { parseInput } from '../http/validate.ts';
 import { admin, requireAdmin } from '../plugins/auth.ts';
@@ -27,7 +27,6 @@ import {
   updateSite,
 } from './service.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive('编号无效') });
 const editors = { preHandler: admin(PAGE_ROLES.examRooms) };
 
 const examRoomRoutes: FastifyPluginAsync = async (app) => {

@@ -1,12 +1,12 @@
 // Exam staff (system 1, /manage/examinationAffairsManage/personnel/index): the people and their duties.
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
 import {
   staffAssignmentListQuery,
   staffAssignmentSchema,
   staffInputSchema,
   staffListQuery,
 } from '../../shared/certification/schema.ts';
+import { idParams } from '../../shared/api/id.ts';
 import { PAGE_ROLES } from '../../shared/menus/page-roles.ts';
 import { parseInput } from '../http/validate.ts';
 import { admin, requireAdmin } from '../plugins/auth.ts';
@@ -20,7 +20,6 @@ import {
   updateStaff,
 } from './service.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive('编号无效') });
 const staffPage = { preHandler: admin(PAGE_ROLES.examStaff) };
 
 const examStaffRoutes: FastifyPluginAsync = async (app) => {

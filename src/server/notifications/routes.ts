@@ -2,7 +2,7 @@
 // broadcast. A learner reaches only their own messages and broadcasts; opening a message marks it read.
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
+import { idParams } from '../../shared/api/id.ts';
 import { broadcastSchema, notificationListQuery } from '../../shared/certification/schema.ts';
 import { paginationQuery } from '../../shared/api/pagination.ts';
 import { writeSystemLog } from '../audit/system-log.ts';
@@ -20,8 +20,6 @@ import {
   sendNotification,
   unreadCount,
 } from './service.ts';
-
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 const notificationRoutes: FastifyPluginAsync = async (app) => {
   app.get('/v1/notifications', { preHandler: learner() }, async (request, reply) => {

@@ -2,6 +2,7 @@
 // reconciliation, spec §2 financial/fix and financial/check: founder and manager).
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { idParams, idSchema } from '../../shared/api/id.ts';
 import { PAGE_ROLES } from '../../shared/menus/page-roles.ts';
 import {
   feeListQuery,
@@ -35,9 +36,8 @@ import {
   updateFee,
 } from './service.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive('编号无效') });
 const orderParams = z.object({ order_no: z.string().regex(/^\d{20}$/, '订单不存在') });
-const planParams = z.object({ plan_id: z.coerce.number().int().positive('编号无效') });
+const planParams = z.object({ plan_id: idSchema() });
 const gatewayParams = z.object({ gateway: z.string().max(32) });
 /** Notifies that fail verification, per sender and minute, before the sender is answered 429. */
 export const NOTIFY_RATE_LIMIT = { max: 30, timeWindow: 60_000 };

@@ -1,7 +1,7 @@
 // Scores: the back office's scoring step (plan management for founder/manager, plan/index?step=scoring for a
 // college, limited on the server to its own college's plans) and the learner's achievementQuery page.
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
+import { idParams } from '../../shared/api/id.ts';
 import { paginationQuery } from '../../shared/api/pagination.ts';
 import { scoreInputSchema, scoreListQuery } from '../../shared/certification/schema.ts';
 import { candidateIdNumber, candidateName, planForAdmin } from '../certification/common.ts';
@@ -18,7 +18,6 @@ import {
   ticketedCandidates,
 } from './service.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive('编号无效') });
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const IMPORT_LIMIT_BYTES = 5 * 1024 * 1024;
 

@@ -2,14 +2,10 @@
 // admission tickets, scores, certificates and appraisal institutions, learner notifications. Request
 // schemas shared by the back-office and user-centre pages and the server; see /work/team/API-certification.md.
 import { z } from 'zod';
+import { idSchema } from '../api/id.ts';
 import { paginationQuery } from '../api/pagination.ts';
 import { SCORE_MESSAGES_ZH, scoreResultKey } from './score-messages.ts';
 
-const id = (label: string) =>
-  z.coerce
-    .number({ error: `请选择${label}` })
-    .int(`请选择${label}`)
-    .positive(`请选择${label}`);
 const text = (label: string, min: number, max: number) =>
   z
     .string({ error: `请填写${label}` })
@@ -33,7 +29,7 @@ export const notificationListQuery = paginationQuery.extend({
 export const broadcastSchema = z.object({
   title: text('标题', 1, 200),
   body: z.string({ error: '请填写内容' }).trim().max(5000, '内容不能超过 5000 个字符').default(''),
-  learner_id: id('学员').optional().nullable(),
+  learner_id: idSchema('学员').optional().nullable(),
   link: z.string().trim().max(300, '链接不能超过 300 个字符').optional(),
 });
 
@@ -43,14 +39,14 @@ export const siteInputSchema = z.object({
   name: text('考点名称', 1, 100),
   address: text('考点地址', 1, 200),
   /** The college whose site it is (seen by that college only); absent or null: shared by every college. */
-  organization_id: id('所属院校').optional().nullable(),
+  organization_id: idSchema('所属院校').optional().nullable(),
 });
 
 export const MAX_ROOM_SEATS = 200;
 
 export const roomInputSchema = z
   .object({
-    site_id: id('考点'),
+    site_id: idSchema('考点'),
     name: text('考场名称', 1, 100),
     capacity: z.coerce
       .number({ error: '请填写座位数' })
@@ -72,8 +68,8 @@ export const roomInputSchema = z
   .refine((r) => r.capacity <= r.rows * r.cols, { message: '座位数不能超过 行数×列数', path: ['capacity'] });
 
 export const siteListQuery = paginationQuery.extend({ keyword });
-export const roomListQuery = paginationQuery.extend({ keyword, site_id: id('考点').optional() });
-export const availabilityQuery = z.object({ session_id: id('考试场次') });
+export const roomListQuery = paginationQuery.extend({ keyword, site_id: idSchema('考点').optional() });
+export const availabilityQuery = z.object({ session_id: idSchema('考试场次') });
 
 // ---------------------------------------------------------------- exam staff
 
@@ -93,27 +89,27 @@ export const staffInputSchema = z.object({
     .regex(/^1[3-9]\d{9}$/, '手机号格式不正确'),
   role: z.enum(STAFF_ROLES, { error: '请选择人员类别（监考员/考评员/督导员）' }),
   certificate_no: z.string().trim().max(64, '证书编号不能超过 64 个字符').default(''),
-  organization_id: id('所属机构').optional().nullable(),
+  organization_id: idSchema('所属机构').optional().nullable(),
   enabled: z.boolean().default(true),
 });
 
 export const staffListQuery = paginationQuery.extend({
   keyword,
   role: z.enum(STAFF_ROLES, { error: '人员类别无效' }).optional(),
-  organization_id: id('所属机构').optional(),
+  organization_id: idSchema('所属机构').optional(),
 });
 
 export const staffAssignmentSchema = z.object({
-  staff_id: id('考务人员'),
-  room_id: id('考场'),
-  session_id: id('考试场次'),
+  staff_id: idSchema('考务人员'),
+  room_id: idSchema('考场'),
+  session_id: idSchema('考试场次'),
 });
 
 export const staffAssignmentListQuery = paginationQuery.extend({
-  staff_id: id('考务人员').optional(),
-  room_id: id('考场').optional(),
-  session_id: id('考试场次').optional(),
-  plan_id: id('考试计划').optional(),
+  staff_id: idSchema('考务人员').optional(),
+  room_id: idSchema('考场').optional(),
+  session_id: idSchema('考试场次').optional(),
+  plan_id: idSchema('考试计划').optional(),
 });
 
 // ---------------------------------------------------------------- seats and tickets
@@ -122,28 +118,28 @@ export const autoSeatSchema = z.object({
   /** Interleave candidates so that neighbours are not from one employer. */
   shuffle: z.boolean().default(false),
   /** Rooms to fill, in this order; default every enabled room with free seats, by site and name. */
-  room_ids: z.array(id('考场')).max(200).optional(),
+  room_ids: z.array(idSchema('考场')).max(200).optional(),
   /** Only this session of the plan; default every session. */
-  session_id: id('考试场次').optional(),
+  session_id: idSchema('考试场次').optional(),
 });
 
 export const manualSeatSchema = z.object({
-  enrollment_id: id('考生'),
-  session_id: id('考试场次'),
-  room_id: id('考场'),
+  enrollment_id: idSchema('考生'),
+  session_id: idSchema('考试场次'),
+  room_id: idSchema('考场'),
   seat_no: z.coerce.number({ error: '请填写座位号' }).int('座位号须为整数').min(1, '座位号至少为 1'),
 });
 
 export const seatListQuery = paginationQuery.extend({
   keyword,
-  session_id: id('考试场次').optional(),
-  room_id: id('考场').optional(),
+  session_id: idSchema('考试场次').optional(),
+  room_id: idSchema('考场').optional(),
   /** seated: has a seat in every session; unseated: misses at least one. */
   seated: z.enum(['seated', 'unseated']).optional(),
 });
 
 export const roomSheetQuery = z.object({
-  session_id: id('考试场次'),
+  session_id: idSchema('考试场次'),
   /** seating: 座位表; signin: 签到表 */
   kind: z.enum(['seating', 'signin']).default('seating'),
 });
@@ -233,17 +229,17 @@ export function formatCertificateNumber(parts: {
 
 export const certificateIssueSchema = z.object({
   /** Default: the institution linked to the plan's college, else the only enabled one. */
-  institution_id: id('评价机构').optional(),
+  institution_id: idSchema('评价机构').optional(),
   letter: z.enum(CERTIFICATE_LETTERS, { error: '证书类别只能是 Y 或 S' }).default('Y'),
 });
 
 export const certificateListQuery = paginationQuery.extend({
   /** Name, certificate number or ID number. */
   keyword,
-  plan_id: id('考试计划').optional(),
+  plan_id: idSchema('考试计划').optional(),
   occupation: z.string().trim().max(100).optional(),
   level: z.coerce.number().int().min(1).max(5).optional(),
-  institution_id: id('评价机构').optional(),
+  institution_id: idSchema('评价机构').optional(),
   state: z.enum(['valid', 'revoked']).optional(),
   /** Issue date range, YYYY-MM-DD (China time). */
   date_from: z.iso.date('日期格式应为 YYYY-MM-DD').optional(),
@@ -289,7 +285,7 @@ export const institutionInputSchema = z.object({
   address: z.string().trim().max(200, '地址不能超过 200 个字符').default(''),
   contact: z.string().trim().max(64, '联系人不能超过 64 个字符').default(''),
   phone: z.string().trim().max(20, '联系电话不能超过 20 个字符').default(''),
-  organization_id: id('所属院校').optional().nullable(),
+  organization_id: idSchema('所属院校').optional().nullable(),
   enabled: z.boolean().default(true),
 });
 

@@ -1,17 +1,13 @@
 // The learner's own profile (/userCenter/userInfo, POST /v1/learner/info-up) and the completeness rule
 // that applying checks (403002 when a required field is missing).
 import { z } from 'zod';
+import { idSchema } from '../api/id.ts';
 import { SEXES } from '../registration/schema.ts';
 import type { ProfileRequiredField } from './required-fields.ts';
 
 // The field list is its own module so a page that only shows it does not download zod (issue 4).
 export { PROFILE_REQUIRED_FIELDS, type ProfileRequiredField } from './required-fields.ts';
 
-const lookupId = (label: string) =>
-  z.coerce
-    .number({ error: `请选择${label}` })
-    .int(`请选择${label}`)
-    .positive(`请选择${label}`);
 const regionCode = (digits: number, label: string) =>
   z
     .string({ error: `请选择${label}` })
@@ -31,10 +27,10 @@ export const profileUpdateSchema = z.object({
     .regex(/^[\p{Script=Han}A-Za-z·.\s]+$/u, '真实姓名只能包含汉字、字母和间隔号')
     .optional(),
   sex: z.enum(SEXES, { error: '请选择性别' }).optional(),
-  ethnic_group_id: lookupId('民族').optional(),
-  political_affiliation_id: lookupId('政治面貌').optional(),
-  educational_background_id: lookupId('文化程度').optional(),
-  user_source_id: lookupId('考生来源').optional(),
+  ethnic_group_id: idSchema('民族').optional(),
+  political_affiliation_id: idSchema('政治面貌').optional(),
+  educational_background_id: idSchema('文化程度').optional(),
+  user_source_id: idSchema('考生来源').optional(),
   province_code: regionCode(2, '所在省份').optional(),
   city_code: regionCode(4, '所在城市').nullable().optional(),
   area_code: regionCode(6, '所在区县').nullable().optional(),

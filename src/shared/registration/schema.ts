@@ -3,6 +3,7 @@
 // A seat is held by every enrolment state except rejected and cancelled; rejection frees the seat and a
 // resubmission takes one again (so an abandoned rejection never blocks a seat).
 import { z } from 'zod';
+import { idSchema } from '../api/id.ts';
 import { paginationQuery } from '../api/pagination.ts';
 import type { UploadInfo } from '../uploads/schema.ts';
 
@@ -204,11 +205,6 @@ export const ID_TYPE_LABELS: Record<(typeof ID_TYPES)[number], string> = {
 export const SEXES = ['male', 'female'] as const;
 export const SEX_LABELS: Record<(typeof SEXES)[number], string> = { male: '男', female: '女' };
 
-const positiveId = (label: string) =>
-  z.coerce
-    .number({ error: `请选择${label}` })
-    .int(`请选择${label}`)
-    .positive(`请选择${label}`);
 const optionalText = (label: string, max: number) =>
   z
     .string({ error: `${label}格式错误` })
@@ -222,11 +218,11 @@ export const enrollmentFormSchema = z.object({
   id_type: z.enum(ID_TYPES, { error: '请选择证件类型' }).optional(),
   id_number: optionalText('证件号码', 32),
   sex: z.enum(SEXES, { error: '请选择性别' }).optional(),
-  ethnic_group_id: positiveId('民族').optional(),
-  political_affiliation_id: positiveId('政治面貌').optional(),
-  educational_background_id: positiveId('文化程度').optional(),
+  ethnic_group_id: idSchema('民族').optional(),
+  political_affiliation_id: idSchema('政治面貌').optional(),
+  educational_background_id: idSchema('文化程度').optional(),
   phone: optionalText('手机号', 20),
-  user_source_id: positiveId('考生来源').optional(),
+  user_source_id: idSchema('考生来源').optional(),
   employer: optionalText('工作单位', 100),
   years_in_occupation: z.coerce
     .number({ error: '请填写从事本职业年限' })
@@ -246,7 +242,7 @@ export const materialsSchema = z.partialRecord(z.enum(MATERIAL_KEYS, { error: '�
 
 /** POST /v1/enrollments */
 export const enrollmentCreateSchema = z.object({
-  plan_id: z.coerce.number({ error: '请选择考试计划' }).int().positive('请选择考试计划'),
+  plan_id: idSchema('考试计划'),
   form: enrollmentFormSchema.default({}),
   materials: materialsSchema.default({}),
 });
@@ -270,17 +266,17 @@ export const collegeEnrollmentSchema = enrollmentCreateSchema.extend({
 
 export const enrollmentListQuery = paginationQuery.extend({
   state: z.enum(ENROLLMENT_STATES, { error: '状态无效' }).optional(),
-  plan_id: z.coerce.number().int().positive().optional(),
+  plan_id: idSchema().optional(),
 });
 
 export const reviewQueueQuery = paginationQuery.extend({
-  plan_id: z.coerce.number().int().positive().optional(),
+  plan_id: idSchema().optional(),
   state: z.enum(ENROLLMENT_STATES, { error: '状态无效' }).default('submitted'),
   keyword: z.string().trim().max(64).optional(),
 });
 
 export const collegeEnrollmentQuery = paginationQuery.extend({
-  plan_id: z.coerce.number().int().positive().optional(),
+  plan_id: idSchema().optional(),
   state: z.enum(ENROLLMENT_STATES, { error: '状态无效' }).optional(),
   keyword: z.string().trim().max(64).optional(),
 });
@@ -295,15 +291,18 @@ export const rejectSchema = z.object({
 
 export const batchApproveSchema = z.object({
   ids: z
-    .array(z.coerce.number().int().positive(), { error: '请选择要审核的报名' })
+    .array(idSchema('要审核的报名'), { error: '请选择要审核的报名' })
     .min(1, '请选择要审核的报名')
     .max(200, '一次最多审核 200 条'),
 });
 
 // ---------------------------------------------------------------- plans
 
+// `abort`: the plan's and session's refinements below compare Dates, and run only when every date parsed.
 const dateTime = (label: string) =>
-  z.iso.datetime({ offset: true, error: `${label}格式不正确` }).transform((value) => new Date(value));
+  z.iso
+    .datetime({ offset: true, error: `${label}格式不正确`, abort: true })
+    .transform((value) => new Date(value));
 
 export const examSessionInputSchema = z
   .object({
@@ -328,12 +327,12 @@ const planFields = {
     .trim()
     .min(2, '请填写计划名称')
     .max(200, '计划名称不能超过 200 个字符'),
-  occupation_id: z.coerce.number({ error: '请选择职业' }).int().positive('请选择职业'),
+  occupation_id: idSchema('职业'),
   level: z.coerce
     .number({ error: '请选择等级' })
     .int()
     .refine((v) => (SKILL_LEVELS as readonly number[]).includes(v), '等级只能是 1 到 5 级'),
-  organization_id: z.coerce.number({ error: '请选择承办院校' }).int().positive('请选择承办院校'),
+  organization_id: idSchema('承办院校'),
   registration_starts_at: dateTime('报名开始时间'),
   registration_ends_at: dateTime('报名截止时间'),
   fee_fen: z.coerce
@@ -405,9 +404,9 @@ export type PlanCreateOptions = z.input<typeof planCreateOptionsSchema>;
 
 export const planListQuery = paginationQuery.extend({
   keyword: z.string().trim().max(100).optional(),
-  occupation_id: z.coerce.number().int().positive().optional(),
+  occupation_id: idSchema().optional(),
   level: z.coerce.number().int().min(1).max(5).optional(),
-  organization_id: z.coerce.number().int().positive().optional(),
+  organization_id: idSchema().optional(),
   state: z.enum(PLAN_STATES, { error: '状态无效' }).optional(),
   /** Plans whose registration window overlaps [date_from, date_to] (YYYY-MM-DD, China time). */
   date_from: z.iso.date('日期格式应为 YYYY-MM-DD').optional(),
@@ -421,9 +420,9 @@ export const planTransitionSchema = z.object({
 /** GET /v1/skill-tests/skill-tests/list (public portal). */
 export const portalPlanQuery = paginationQuery.extend({
   keyword: z.string().trim().max(100).optional(),
-  occupation_id: z.coerce.number().int().positive().optional(),
+  occupation_id: idSchema().optional(),
   level: z.coerce.number().int().min(1).max(5).optional(),
-  organization_id: z.coerce.number().int().positive().optional(),
+  organization_id: idSchema().optional(),
   /** open (default): registration open now; upcoming: also plans whose window has not started yet. */
   scope: z.enum(['open', 'upcoming']).default('open'),
 });
