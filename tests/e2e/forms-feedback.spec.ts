@@ -2,7 +2,8 @@
 // (exam staff, the exam plan) and a user-centre form (the profile) each confirm with the short success
 // toast, which goes by itself (spec §9: 2000 ms); a plan like an existing one is created only after the
 // administrator answers the duplicate warning.
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import dayjs from 'dayjs';
 import { bearer, expect, loginWithToken, test } from './fixtures/index.ts';
 import { journeyTimeout } from './fixtures/timing.ts';
 
@@ -74,6 +75,48 @@ test('a new plan is confirmed by a toast; the same plan again is created only on
     headers: bearer(token),
   });
   expect(((await list.json()) as { data: unknown[] }).data).toHaveLength(2);
+});
+
+test('the suggested sessions follow a changed registration end; a changed session left before it says so at once', async ({
+  page,
+}) => {
+  // Steps: the page, the form, two picks of the registration end.
+  test.setTimeout(journeyTimeout(4));
+  await loginWithToken(page, 'manager', '/manage/examinationAffairsManage/plan/index');
+  await page.getByTestId('plan-create').click();
+  await expect(page.getByTestId('plan-form')).toBeVisible();
+  const ends = page.getByTestId('plan-ends-input');
+  const theory = page.getByTestId('plan-session-0');
+  const practical = page.getByTestId('plan-session-1');
+  const startOf = (session: Locator) => session.getByLabel('开始时间');
+  /** Picks day `day` of the month `monthsAhead` after the shown one in the registration end's picker. */
+  const pickEnd = async (monthsAhead: number, day: number) => {
+    await ends.click();
+    const dropdown = page.locator('.mantine-Popover-dropdown', {
+      has: page.locator('.mantine-DateTimePicker-submitButton'),
+    });
+    for (let i = 0; i < monthsAhead; i++) await dropdown.locator('button[data-direction="next"]').click();
+    await dropdown.locator('button:not([data-outside])', { hasText: new RegExp(`^${day}$`) }).click();
+    await dropdown.locator('.mantine-DateTimePicker-submitButton').click();
+    await expect(dropdown).toBeHidden();
+    await expect(ends).toHaveText(new RegExp(`-${String(day).padStart(2, '0')} \\d{2}:\\d{2}$`));
+    return dayjs((await ends.textContent()) ?? '');
+  };
+  const examDay = (end: dayjs.Dayjs) => end.add(15, 'day').format('YYYY-MM-DD');
+
+  // Untouched, both suggestions move with the end.
+  const later = await pickEnd(1, 20);
+  await expect(startOf(theory)).toHaveText(`${examDay(later)} 09:00`);
+  await expect(startOf(practical)).toHaveText(`${examDay(later)} 13:30`);
+  await expect(page.getByText('考试场次须安排在报名截止之后')).toHaveCount(0);
+
+  // The theory session changed by hand stays; now before the end, it says so before any save.
+  await theory.getByRole('textbox').fill('理论考试（上午场）');
+  const latest = await pickEnd(2, 10);
+  await expect(startOf(theory)).toHaveText(`${examDay(later)} 09:00`);
+  await expect(theory).toContainText('考试场次须安排在报名截止之后');
+  await expect(startOf(practical)).toHaveText(`${examDay(latest)} 13:30`);
+  await expect(practical).not.toContainText('考试场次须安排在报名截止之后');
 });
 
 test('saving the profile in the user centre says so', async ({ page }) => {

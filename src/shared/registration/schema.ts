@@ -15,9 +15,9 @@ export const REGISTRATION_ERROR_CODES = {
   duplicateEnrollment: 409002,
   /** The plan (or enrolment) is not in a state that allows the action. */
   illegalState: 409003,
-} as const;
   /** A plan like the new one exists (same occupation, level and college, overlapping registration). */
   duplicatePlan: 409004,
+} as const;
 
 /** 国家职业技能等级: 5 is the entry level, 1 the highest. */
 export const SKILL_LEVELS = [5, 4, 3, 2, 1] as const;
@@ -361,6 +361,24 @@ const planFields = {
 
 const MAX_WINDOW_MS = 366 * 24 * 3600_000;
 
+/**
+ * Where exam sessions may start: after the registration end, and within a year of it. Also run by the plan
+ * form on its own when the registration end moves, before the rest of the plan is filled in.
+ */
+export function sessionTimingIssues(
+  registrationEndsAt: Date,
+  sessions: readonly { starts_at: Date }[],
+): { index: number; message: string }[] {
+  const issues: { index: number; message: string }[] = [];
+  sessions.forEach((session, index) => {
+    if (session.starts_at < registrationEndsAt)
+      issues.push({ index, message: '考试场次须安排在报名截止之后' });
+    if (session.starts_at.getTime() - registrationEndsAt.getTime() > MAX_WINDOW_MS)
+      issues.push({ index, message: '考试场次不能晚于报名截止一年以上' });
+  });
+  return issues;
+}
+
 /** POST /v1/admin/plans and PUT /v1/admin/plans/:id (the whole plan is sent). */
 export const planInputSchema = z
   .object(planFields)
@@ -373,25 +391,12 @@ export const planInputSchema = z
     path: ['registration_ends_at'],
   })
   .superRefine((p, ctx) => {
-    p.sessions.forEach((session, index) => {
-      if (session.starts_at < p.registration_ends_at) {
-        ctx.addIssue({
-          code: 'custom',
-          message: '考试场次须安排在报名截止之后',
-          path: ['sessions', index, 'starts_at'],
-        });
-      }
-      if (session.starts_at.getTime() - p.registration_ends_at.getTime() > MAX_WINDOW_MS) {
-        ctx.addIssue({
-          code: 'custom',
-          message: '考试场次不能晚于报名截止一年以上',
-          path: ['sessions', index, 'starts_at'],
-        });
-      }
-    });
+    for (const { index, message } of sessionTimingIssues(p.registration_ends_at, p.sessions))
+      ctx.addIssue({ code: 'custom', message, path: ['sessions', index, 'starts_at'] });
   });
 export type PlanInput = z.input<typeof planInputSchema>;
 export type PlanValues = z.output<typeof planInputSchema>;
+
 /**
  * POST /v1/admin/plans only, beside the plan's fields: `confirm_duplicate: true` creates the plan although
  * one like it exists, the administrator's answer to the duplicate warning (409004).
@@ -400,7 +405,6 @@ export const planCreateOptionsSchema = z.object({
   confirm_duplicate: z.boolean({ error: '须为 true 或 false' }).default(false),
 });
 export type PlanCreateOptions = z.input<typeof planCreateOptionsSchema>;
-
 
 export const planListQuery = paginationQuery.extend({
   keyword: z.string().trim().max(100).optional(),

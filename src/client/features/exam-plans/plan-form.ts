@@ -8,6 +8,7 @@ import {
   DEFAULT_FORM_FIELDS,
   DEFAULT_REQUIRED_MATERIALS,
   planInputSchema,
+  sessionTimingIssues,
   type FormFieldKey,
   type MaterialKey,
   type PlanInput,
@@ -146,6 +147,24 @@ export function followRegistrationEnd(
 /** The form paths of the sessions' start times: where "sessions must follow the registration end" shows. */
 export const sessionStartPaths = (values: PlanFormValues): string[] =>
   values.sessions.map((_session, index) => `sessions.${index}.starts_at`);
+
+/**
+ * The shared rule for when sessions may start, on the form's values alone: the errors of the sessions'
+ * start fields, found while the rest of the plan is still empty (the whole schema reports them only once
+ * every field is valid). Sessions without a start are left to the schema.
+ */
+export function sessionStartErrors(values: PlanFormValues): Record<string, string> {
+  const end = localToIso(values.registration_ends_at);
+  if (!end) return {};
+  const timed = values.sessions.flatMap((session, index) => {
+    const start = localToIso(session.starts_at);
+    return start ? [{ index, starts_at: new Date(start) }] : [];
+  });
+  const errors: Record<string, string> = {};
+  for (const { index, message } of sessionTimingIssues(new Date(end), timed))
+    errors[`sessions.${timed[index]!.index}.starts_at`] ??= message;
+  return errors;
+}
 
 export function planFormFromDetail(plan: ExamPlanDetail): PlanFormValues {
   return {

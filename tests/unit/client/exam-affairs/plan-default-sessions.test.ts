@@ -7,7 +7,7 @@ import {
   defaultSessions,
   emptyPlanForm,
   followRegistrationEnd,
-  sessionStartPaths,
+  sessionStartErrors,
   validatePlanForm,
   type PlanFormValues,
 } from '../../../../src/client/features/exam-plans/plan-form.ts';
@@ -31,11 +31,6 @@ const moveEnd = (values: PlanFormValues, end: string): PlanFormValues => ({
   registration_ends_at: end,
   sessions: followRegistrationEnd(values.sessions, values.registration_ends_at, end),
 });
-
-const sessionErrors = (values: PlanFormValues) => {
-  const errors = validatePlanForm(values);
-  return sessionStartPaths(values).filter((path) => errors[path]);
-};
 
 describe('suggested exam sessions', () => {
   it('a new plan suggests theory and practical fifteen days after the registration end', () => {
@@ -70,8 +65,18 @@ describe('suggested exam sessions', () => {
     const moved = moveEnd(edited, '2027-05-20 18:00:00');
     expect(moved.sessions[0]).toEqual(edited.sessions[0]);
     expect(moved.sessions[1]).toEqual(defaultSessions('2027-05-20 18:00:00')[1]);
-    expect(sessionErrors(moved)).toEqual(['sessions.0.starts_at']);
+    expect(sessionStartErrors(moved)).toEqual({ 'sessions.0.starts_at': '考试场次须安排在报名截止之后' });
     expect(validatePlanForm(moved)['sessions.0.starts_at']).toBe('考试场次须安排在报名截止之后');
+  });
+
+  it('the session error is found while the rest of the plan is still empty', () => {
+    const start = emptyPlanForm(NOW);
+    const edited = { ...start, sessions: [{ ...start.sessions[0]!, name: '理论考试（上午场）' }] };
+    const moved = moveEnd(edited, '2027-05-20 18:00:00');
+    // The whole schema stops at the empty title and fee; the session rule alone still answers.
+    expect(validatePlanForm(moved)['sessions.0.starts_at']).toBeUndefined();
+    expect(sessionStartErrors(moved)).toEqual({ 'sessions.0.starts_at': '考试场次须安排在报名截止之后' });
+    expect(sessionStartErrors(moveEnd(edited, '2027-04-05 18:00:00'))).toEqual({});
   });
 
   it('an added session and a saved plan\u2019s sessions are not suggestions and stay', () => {

@@ -44,6 +44,7 @@ import {
   followRegistrationEnd,
   formErrorsFrom,
   planFormFromDetail,
+  sessionStartErrors,
   sessionStartPaths,
   toPlanInput,
   validatePlanForm,
@@ -153,7 +154,7 @@ export function PlanFormDrawer({ opened, planId, options, onClose, onSaved }: Pl
       ),
     };
     form.setValues({ registration_ends_at: next.registration_ends_at, sessions: next.sessions });
-    const errors = validatePlanForm(next);
+    const errors = sessionStartErrors(next);
     for (const path of sessionStartPaths(next)) {
       if (errors[path]) form.setFieldError(path, errors[path]);
       else form.clearFieldError(path);
