@@ -1,5 +1,4 @@
 // GET /v1/learner/summary: the learner's own figures for the /userCenter landing page.
-import { api } from '../../lib/api/client.ts';
 import { learnerGet, type LearnerQuery } from '../../lib/offline/learner-cache.ts';
 
 export interface LearnerSummary {
@@ -26,12 +25,3 @@ export const learnerSummaryQuery: LearnerQuery<LearnerSummary> = {
   key: 'learner-summary',
   fetch: () => learnerGet<LearnerSummary>('/v1/learner/summary'),
 };
-
-/** null when the summary cannot be fetched (offline); the page then shows the user info alone. */
-export async function fetchLearnerSummary(): Promise<LearnerSummary | null> {
-  try {
-    return await api.get<LearnerSummary>('/v1/learner/summary', { apiType: 'learners', silent: true });
-  } catch {
-    return null;
-  }
-}
