@@ -5,12 +5,17 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const restrict = (patterns) => ({
+const restrict = (patterns, paths = []) => ({
   'no-restricted-imports': [
     'error',
-    { patterns: patterns.map((group) => ({ group: [group], message: 'Import direction: see STYLE.md' })) },
+    {
+      paths,
+      patterns: patterns.map((group) => ({ group: [group], message: 'Import direction: see STYLE.md' })),
+    },
   ],
 });
+// Browser-bound code takes zod from the module that sets it up for the app's CSP.
+const zodOnce = [{ name: 'zod', message: 'Import z from src/shared/api/zod.ts (zod set up for the CSP)' }];
 
 export default tseslint.config(
   {
@@ -39,15 +44,17 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
-  { files: ['src/shared/**/*.ts'], rules: restrict(['**/client/**', '**/server/**', '**/sw/**']) },
+  { files: ['src/shared/**/*.ts'], rules: restrict(['**/client/**', '**/server/**', '**/sw/**'], zodOnce) },
+  { files: ['src/shared/api/zod.ts'], rules: restrict(['**/client/**', '**/server/**', '**/sw/**']) },
   { files: ['src/server/**/*.ts'], rules: restrict(['**/client/**', '**/sw/**']) },
-  { files: ['sw/**/*.ts'], rules: restrict(['**/client/**', '**/server/**']) },
+  { files: ['sw/**/*.ts'], rules: restrict(['**/client/**', '**/server/**'], zodOnce) },
+  { files: ['src/client/**/*.{ts,tsx}'], rules: restrict(['**/server/**', '**/sw/**'], zodOnce) },
   {
     files: ['src/client/lib/**/*.{ts,tsx}'],
-    rules: restrict(['**/server/**', '**/sw/**', '**/features/**', '**/app/**']),
+    rules: restrict(['**/server/**', '**/sw/**', '**/features/**', '**/app/**'], zodOnce),
   },
   {
     files: ['src/client/features/**/*.{ts,tsx}'],
-    rules: restrict(['**/server/**', '**/sw/**', '**/app/**']),
+    rules: restrict(['**/server/**', '**/sw/**', '**/app/**'], zodOnce),
   },
 );

@@ -1,7 +1,7 @@
 // Every numeric id (a body or query `*_id`, a path's `:id`) is checked against this one schema. Ids
 // are PostgreSQL `integer` columns: a larger number never names a row, and sent to the database it fails
 // the query instead of finding nothing, so it is refused here as a field error (spec §8).
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** The largest PostgreSQL `integer`, the type of every id column. */
 export const MAX_ID = 2_147_483_647;

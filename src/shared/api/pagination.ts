@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { PAGINATION } from './constants.ts';
 
 /** Every list endpoint takes page and limit (PRODUCT.md §2). */

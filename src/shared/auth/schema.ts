@@ -1,6 +1,6 @@
 // Request and response shapes of the auth endpoints (spec §5, §7), shared by the login/sign-up forms
 // and the server. Usernames are trimmed before login and register (spec §5); passwords never are.
-import { z } from 'zod';
+import { z } from '../api/zod.ts';
 import { ADMINISTRATOR_TYPES, USER_TYPES } from '../api/constants.ts';
 import { idCardProblem, normalizeIdCard } from './id-card.ts';
 import { validatePassword } from './password.ts';

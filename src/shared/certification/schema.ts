@@ -1,7 +1,7 @@
 // The certification chain after registration (PRODUCT.md §2): exam sites, rooms and staff, seats and
 // admission tickets, scores, certificates and appraisal institutions, learner notifications. Request
 // schemas shared by the back-office and user-centre pages and the server; see /work/team/API-certification.md.
-import { z } from 'zod';
+import { z } from '../api/zod.ts';
 import { idSchema } from '../api/id.ts';
 import { paginationQuery } from '../api/pagination.ts';
 import { SCORE_MESSAGES_ZH, scoreResultKey } from './score-messages.ts';

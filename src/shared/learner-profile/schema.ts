@@ -1,6 +1,6 @@
 // The learner's own profile (/userCenter/userInfo, POST /v1/learner/info-up) and the completeness rule
 // that applying checks (403002 when a required field is missing).
-import { z } from 'zod';
+import { z } from '../api/zod.ts';
 import { idSchema } from '../api/id.ts';
 import { SEXES } from '../registration/schema.ts';
 import type { ProfileRequiredField } from './required-fields.ts';

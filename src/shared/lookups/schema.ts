@@ -1,5 +1,5 @@
 // Lookup lists and the region cascade of spec §3/§7: the answers the profile and enrolment forms read.
-import { z } from 'zod';
+import { z } from '../api/zod.ts';
 
 export const LOOKUP_KINDS = [
   'userSources',

@@ -1,6 +1,6 @@
 // The server-delivered back-office route tree (spec §3 "Menu or route item", "Route meta") and the
 // sidebar answer. meta.index is the link the sidebar navigates to: path plus meta.query when present.
-import { z } from 'zod';
+import { z } from '../api/zod.ts';
 import { ADMINISTRATOR_TYPES, type SystemIndex } from '../api/constants.ts';
 
 const administratorType = z.enum(ADMINISTRATOR_TYPES);

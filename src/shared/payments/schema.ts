@@ -1,5 +1,5 @@
 // Orders, payment and the finance pages (pricing, reconciliation). Money is integer fen everywhere.
-import { z } from 'zod';
+import { z } from '../api/zod.ts';
 import { paginationQuery } from '../api/pagination.ts';
 
 export const ORDER_STATES = ['pending', 'paid', 'closed', 'refunded'] as const;

@@ -2,7 +2,7 @@
 // registration form and materials, and the request schemas of the plan, enrolment and review endpoints.
 // A seat is held by every enrolment state except rejected and cancelled; rejection frees the seat and a
 // resubmission takes one again (so an abandoned rejection never blocks a seat).
-import { z } from 'zod';
+import { z } from '../api/zod.ts';
 import { idSchema } from '../api/id.ts';
 import { paginationQuery } from '../api/pagination.ts';
 import type { UploadInfo } from '../uploads/schema.ts';

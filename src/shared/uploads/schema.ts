@@ -1,7 +1,7 @@
 // Upload kinds and their accepted formats. The server decides the format from the file's content (magic
 // bytes); the name's extension must fall in the same group of the spec §5 file-type table (image: png
 // jpg jpeg bmp gif; pdf: pdf). Limits: images 2 MB, PDF 5 MB; the 2-inch photo is JPG/PNG, ≥ 295×413 px.
-import { z } from 'zod';
+import { z } from '../api/zod.ts';
 
 export const UPLOAD_KINDS = [
   'photo',

@@ -1,6 +1,6 @@
 // Certificate list and revocation (/manage/dataStatisticsManage/certificate), the staff PDF, and the
 // appraisal institutions that issue them (.../certificate/unit).
-import type { z } from 'zod';
+import type { z } from '../../../shared/api/zod.ts';
 import type { ListResponse } from '../../../shared/api/errors.ts';
 import type { institutionInputSchema } from '../../../shared/certification/schema.ts';
 import { api } from '../../lib/api/client.ts';

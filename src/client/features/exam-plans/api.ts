@@ -19,7 +19,7 @@ import type {
   PlanInput,
   PlanState,
 } from '../../../shared/registration/schema.ts';
-import type { z } from 'zod';
+import type { z } from '../../../shared/api/zod.ts';
 import { api } from '../../lib/api/client.ts';
 import type { BusinessRefusal } from '../../lib/api/errors.ts';
 

@@ -1,6 +1,6 @@
 // Exam staff (/manage/examinationAffairsManage/personnel/index): 监考员, 考评员, 督导员 and their duties
 // (a room in one exam session). Bodies are the shared schema's input; answers are the server's views.
-import type { z } from 'zod';
+import type { z } from '../../../shared/api/zod.ts';
 import type { ListResponse } from '../../../shared/api/errors.ts';
 import type {
   StaffRole,

@@ -1,6 +1,6 @@
 // GET /v1/dashboard/admin: the back-office home's figures, counted live on the server (a college
 // administrator's figures cover its own organisation only). The answer is checked where it enters.
-import { z } from 'zod';
+import { z } from '../../../shared/api/zod.ts';
 import { api } from '../../lib/api/client.ts';
 
 const count = z.number().int().nonnegative();
