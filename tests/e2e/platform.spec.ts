@@ -77,7 +77,7 @@ test.describe('serving', () => {
       const seen: string[] = [];
       (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
       document.addEventListener('securitypolicyviolation', (e) =>
-        seen.push(`${e.violatedDirective} ${e.blockedURI}`),
+        seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`),
       );
     });
     for (const path of ['/', '/login', '/manage/login']) {
