@@ -3,6 +3,7 @@
 // app's script-src has no 'unsafe-eval'): outside Node zod parses without compiling.
 import { z } from 'zod';
 
-z.config({ jitless: typeof globalThis.process?.versions?.node !== 'string' });
+const inNode = typeof process !== 'undefined' && typeof process.versions?.node === 'string';
+z.config({ jitless: !inNode });
 
 export { z };
