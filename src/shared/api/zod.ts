@@ -3,7 +3,9 @@
 // app's script-src has no 'unsafe-eval'): outside Node zod parses without compiling.
 import { z } from 'zod';
 
-const inNode = typeof process !== 'undefined' && typeof process.versions?.node === 'string';
+// Read through globalThis: this module is also compiled for the service worker, which has no Node types.
+const runtime = globalThis as { process?: { versions?: { node?: string } } };
+const inNode = typeof runtime.process?.versions?.node === 'string';
 z.config({ jitless: !inNode });
 
 export { z };
