@@ -4,22 +4,17 @@
 // curl) to Chinese, the platform's data language. The header, not the cookie, comes first so that an answer
 // depends on a request header that `Vary: Accept-Language` names: caches then keep one copy per language.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { LANGUAGES, STORAGE_KEYS, type Language } from '../../shared/api/constants.ts';
-import { acceptedLanguages } from '../../shared/api/language.ts';
+import { STORAGE_KEYS, type Language } from '../../shared/api/constants.ts';
+import { acceptedLanguages, languageOfTag } from '../../shared/api/language.ts';
 
 export const DEFAULT_SERVER_LANGUAGE: Language = 'zh';
 
-function supported(tag: string): Language | undefined {
-  const base = tag.toLowerCase().split('-')[0];
-  return (LANGUAGES as readonly string[]).includes(base ?? '') ? (base as Language) : undefined;
-}
-
 export function languageOf(request: Pick<FastifyRequest, 'headers' | 'cookies'>): Language {
   for (const tag of acceptedLanguages(request.headers['accept-language'])) {
-    const language = supported(tag);
+    const language = languageOfTag(tag);
     if (language) return language;
   }
-  return supported(request.cookies?.[STORAGE_KEYS.language] ?? '') ?? DEFAULT_SERVER_LANGUAGE;
+  return languageOfTag(request.cookies?.[STORAGE_KEYS.language] ?? '') ?? DEFAULT_SERVER_LANGUAGE;
 }
 
 /** Adds `field` to the answer's Vary header once, keeping what is there (Cookie, Accept-Encoding). */

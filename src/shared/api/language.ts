@@ -14,10 +14,16 @@ export function detectLanguage(
 ): Language {
   if (isLanguage(cookieValue)) return cookieValue;
   for (const tag of browserLanguages) {
-    const base = tag.toLowerCase().split('-')[0];
-    if (isLanguage(base)) return base;
+    const language = languageOfTag(tag);
+    if (language) return language;
   }
   return 'en';
+}
+
+/** The supported language a tag names ('zh-CN' -> 'zh'), if any. */
+export function languageOfTag(tag: string): Language | undefined {
+  const base = tag.toLowerCase().split('-')[0];
+  return isLanguage(base) ? base : undefined;
 }
 
 /**
