@@ -21,12 +21,15 @@ export const USER_CENTER_PAGES = [
 ] as const;
 export type UserCenterPage = (typeof USER_CENTER_PAGES)[number];
 
+/** The list each detail page is opened from (the side nav and the phone's back arrow go up by it). */
+export const LIST_OF_DETAIL: Partial<Record<UserCenterPage, UserCenterPage>> = {
+  myProjectInfo: 'myProject',
+  myNotifyInfo: 'myNotify',
+  myEnrollInfo: 'myEnrollLists',
+};
+
 /** Detail pages reached from a list, not shown in the side nav. */
-export const USER_CENTER_DETAIL_PAGES: readonly UserCenterPage[] = [
-  'myProjectInfo',
-  'myNotifyInfo',
-  'myEnrollInfo',
-];
+export const USER_CENTER_DETAIL_PAGES = Object.keys(LIST_OF_DETAIL) as readonly UserCenterPage[];
 
 /** '' is /userCenter itself (the learner's summary). */
 export const userCenterPages: Partial<Record<UserCenterPage | '', PageLoader>> = {

@@ -16,9 +16,14 @@ import {
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { useT } from '../../../lib/i18n/index.ts';
-import { USER_CENTER_DETAIL_PAGES, USER_CENTER_PAGES, type UserCenterPage } from '../../learner-pages.ts';
+import {
+  LIST_OF_DETAIL,
+  USER_CENTER_DETAIL_PAGES,
+  USER_CENTER_PAGES,
+  type UserCenterPage,
+} from '../../learner-pages.ts';
 import { useIsWebLayout } from '../../../lib/dom/web-layout.ts';
-import { LIST_OF_DETAIL, userCenterHref } from './user-center-paths.ts';
+import { userCenterHref } from './user-center-paths.ts';
 
 const ICONS: Record<UserCenterPage | '', Icon> = {
   '': IconHome,

@@ -1,14 +1,7 @@
 // Where each user-centre page sits: a detail page belongs to its list, every other sub-page to the
 // overview (/userCenter), and the overview to the portal. The web side nav highlights by it; the phone's
 // back arrow goes up by it when there is nothing of the app to step back to.
-import { USER_CENTER_PAGES, type UserCenterPage } from '../../learner-pages.ts';
-
-/** The list each detail page is opened from. */
-export const LIST_OF_DETAIL: Partial<Record<UserCenterPage, UserCenterPage>> = {
-  myProjectInfo: 'myProject',
-  myNotifyInfo: 'myNotify',
-  myEnrollInfo: 'myEnrollLists',
-};
+import { LIST_OF_DETAIL, USER_CENTER_PAGES, type UserCenterPage } from '../../learner-pages.ts';
 
 export const userCenterHref = (page: UserCenterPage | '') => (page ? `/userCenter/${page}` : '/userCenter');
 
