@@ -10,7 +10,10 @@ import {
   stateForNavigation,
 } from '../../../../src/client/app/in-app-history.ts';
 import { MobileHeader } from '../../../../src/client/app/layouts/learner/MobileHeader.tsx';
-import { userCenterParentHref } from '../../../../src/client/app/layouts/learner/user-center-paths.ts';
+import {
+  userCenterBackTargets,
+  userCenterParentHref,
+} from '../../../../src/client/app/layouts/learner/user-center-paths.ts';
 import { setLanguage } from '../../../../src/client/lib/state/preferences.ts';
 
 describe('in-app depth of a history entry', () => {
@@ -53,6 +56,18 @@ describe('where back goes (spec §2)', () => {
     expect(userCenterParentHref('nothing')).toBe('/userCenter');
     expect(userCenterParentHref('')).toBe('/');
   });
+
+  it("the phone arrow's targets come from the path it is tapped at", () => {
+    expect(userCenterBackTargets('/userCenter')).toEqual({ backUrl: '/', parentUrl: '/' });
+    expect(userCenterBackTargets('/userCenter/myNotify')).toEqual({
+      backUrl: undefined,
+      parentUrl: '/userCenter',
+    });
+    expect(userCenterBackTargets('/userCenter/myNotifyInfo')).toEqual({
+      backUrl: undefined,
+      parentUrl: '/userCenter/myNotify',
+    });
+  });
 });
 
 function Where() {
@@ -60,11 +75,11 @@ function Where() {
   return <p data-testid="where">{location}</p>;
 }
 
-function renderHeader(parentUrl: string) {
+function renderHeader() {
   return render(
     <MantineProvider>
       <Router aroundNav={keepInAppDepth}>
-        <MobileHeader title="我的订单" parentUrl={parentUrl} />
+        <MobileHeader title="我的订单" backTargets={userCenterBackTargets} />
         <Link href="/userCenter/myNotify">notifications</Link>
         <Where />
       </Router>
@@ -86,7 +101,7 @@ describe("the phone header's back arrow", () => {
     expect(history.length).toBeGreaterThan(1);
     const length = history.length;
     const back = vi.spyOn(history, 'back');
-    renderHeader('/userCenter/myEnrollLists');
+    renderHeader();
     fireEvent.click(screen.getByTestId('mobile-back'));
     expect(back).not.toHaveBeenCalled();
     expect(screen.getByTestId('where').textContent).toBe('/userCenter/myEnrollLists');
@@ -95,10 +110,20 @@ describe("the phone header's back arrow", () => {
     expect(hasInAppHistory()).toBe(false);
   });
 
+  it('tapped twice quickly on a detail page opened directly, goes up twice: to the list, then the overview', () => {
+    // The header still shown is the detail page's until the list is drawn; the second tap acts for the list.
+    history.pushState(null, '', '/userCenter/myNotifyInfo?id=1');
+    renderHeader();
+    fireEvent.click(screen.getByTestId('mobile-back'));
+    expect(screen.getByTestId('where').textContent).toBe('/userCenter/myNotify');
+    fireEvent.click(screen.getByTestId('mobile-back'));
+    expect(screen.getByTestId('where').textContent).toBe('/userCenter');
+  });
+
   it('after an in-app navigation steps back in history', () => {
     history.pushState(null, '', '/userCenter/myOrder');
     const back = vi.spyOn(history, 'back').mockImplementation(() => {});
-    renderHeader('/userCenter');
+    renderHeader();
     expect(hasInAppHistory()).toBe(false);
     act(() => fireEvent.click(screen.getByText('notifications')));
     expect(screen.getByTestId('where').textContent).toBe('/userCenter/myNotify');
@@ -109,7 +134,7 @@ describe("the phone header's back arrow", () => {
 
   it('offers log-out on the phone, asking first', async () => {
     history.pushState(null, '', '/userCenter');
-    renderHeader('/');
+    renderHeader();
     fireEvent.click(screen.getByTestId('mobile-logout'));
     expect(await screen.findByText('确定要退出登录吗？')).toBeTruthy();
   });

@@ -6,21 +6,32 @@ import { LogoutConfirm } from '../../../lib/components/LogoutConfirm.tsx';
 import { useT } from '../../../lib/i18n/index.ts';
 import { stepBack } from '../../in-app-history.ts';
 
-interface MobileHeaderProps {
-  title: string;
+/** Where the back arrow of the page at a path goes (see stepBack). */
+export interface BackTargets {
   /** Where the back arrow goes; without it, one step back in history (spec §2). */
   backUrl?: string;
   /** Where the back arrow goes when one step back would leave the app (the page was opened directly). */
   parentUrl: string;
 }
 
+interface MobileHeaderProps {
+  title: string;
+  backTargets: (path: string) => BackTargets;
+}
+
 /**
  * Learner mobile header (< 769 px): back arrow, title and log-out. Candidates share phones, so log-out is on
  * the phone's header as on the web's (spec §2, with its confirmation).
+ * The arrow acts for the location the user is at, not the page still shown: after a tap, the next page is
+ * drawn only once the guard approves it, and a second quick tap must go up from where the first one led.
  */
-export function MobileHeader({ title, backUrl, parentUrl }: MobileHeaderProps) {
+export function MobileHeader({ title, backTargets }: MobileHeaderProps) {
   const t = useT();
-  const [, navigate] = useLocation();
+  const [location, navigate] = useLocation();
+  const goBack = () => {
+    const { backUrl, parentUrl } = backTargets(location);
+    stepBack(navigate, parentUrl, backUrl);
+  };
   const [logoutOpened, logout] = useDisclosure(false);
   return (
     <Box
@@ -39,7 +50,7 @@ export function MobileHeader({ title, backUrl, parentUrl }: MobileHeaderProps) {
           variant="transparent"
           color="white"
           size="lg"
-          onClick={() => stepBack(navigate, parentUrl, backUrl)}
+          onClick={goBack}
           aria-label={t('common.back')}
           data-testid="mobile-back"
         >

@@ -4,7 +4,7 @@ import { NotFoundPage } from '../../pages/ErrorPage.tsx';
 import { LazyPage } from '../../lazy-page.tsx';
 import { LearnerLayout } from './LearnerLayout.tsx';
 import { UserCenterLayout } from './UserCenterLayout.tsx';
-import { userCenterParentHref } from './user-center-paths.ts';
+import { userCenterBackTargets } from './user-center-paths.ts';
 
 /** /userCenter and its sub-pages, inside the learner chrome. */
 export default function UserCenterArea({ path }: { path: string }) {
@@ -13,7 +13,7 @@ export default function UserCenterArea({ path }: { path: string }) {
   const known = sub === '' || (USER_CENTER_PAGES as readonly string[]).includes(sub);
   const title = known ? t(`learner.nav.${sub || 'index'}`) : t('common.notFoundTitle');
   return (
-    <LearnerLayout title={title} backUrl={sub === '' ? '/' : undefined} parentUrl={userCenterParentHref(sub)}>
+    <LearnerLayout title={title} backTargets={userCenterBackTargets}>
       <UserCenterLayout active={sub}>
         {known ? <LazyPage loader={userCenterPages[sub as UserCenterPage | '']} /> : <NotFoundPage />}
       </UserCenterLayout>
