@@ -74,12 +74,12 @@ test('the chunks a first page runs ask V8 to compile them at once, and a later c
     'src/client/start.tsx',
     'src/client/features/auth/pages/LoginPage.tsx',
     'src/client/features/scores/pages/AchievementQueryPage.tsx',
-    'src/client/features/manage-home/pages/ManageHomePage.tsx',
+    'src/client/features/dashboard/pages/ManageHomePage.tsx',
   ])
     expect(begins(key), key).toBe(true);
   for (const key of [
     'src/client/app/Toasts.tsx',
-    'src/client/features/exam-plans/components/EnrollmentCountsChart.tsx',
+    'src/client/features/plans/components/EnrollmentCountsChart.tsx',
   ])
     expect(begins(key), key).toBe(false);
 });

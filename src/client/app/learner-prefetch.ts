@@ -6,10 +6,10 @@
 import { effect } from '@preact/signals-react';
 import { PAGINATION } from '../../shared/api/constants.ts';
 import { LOOKUP_KINDS } from '../../shared/lookups/schema.ts';
-import { myTicketsQuery } from '../features/admission-tickets/api.ts';
-import { myEnrollmentsQuery } from '../features/enrollment/api.ts';
+import { myTicketsQuery } from '../features/tickets/api.ts';
+import { myEnrollmentsQuery } from '../features/enrollments/api.ts';
 import { fetchInbox } from '../features/notifications/api.ts';
-import { myOrdersQuery } from '../features/orders/api.ts';
+import { myOrdersQuery } from '../features/payments/order-api.ts';
 import { profileQuery } from '../features/profile/api.ts';
 import { myScoresQuery } from '../features/scores/api.ts';
 import { learnerSummaryQuery } from '../features/user-center/api.ts';

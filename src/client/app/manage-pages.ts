@@ -1,19 +1,19 @@
 // Back-office pages by the `component` name the server's menu tree gives (GET /v1/user/menus). Each entry
 // is a lazy import, so every page is its own chunk. A name missing here (a feature not built yet, or an
 // unknown component) renders the real 404 page. Page engineers: add ONE line per page, e.g.
-//   'examinationAffairsManage/plan/index': () => import('../features/exam-plans/pages/PlanListPage.tsx'),
+//   'examinationAffairsManage/plan/index': () => import('../features/plans/pages/PlanListPage.tsx'),
 import type { PageLoader } from './page-registry.ts';
 
 export const managePages: Record<string, PageLoader> = {
-  index: () => import('../features/manage-home/pages/ManageHomePage.tsx'),
-  'examinationAffairsManage/plan/index': () => import('../features/exam-plans/pages/PlanIndexPage.tsx'),
-  'examinationAffairsManage/room/index': () => import('../features/exam-rooms/pages/RoomPage.tsx'),
-  'examinationAffairsManage/personnel/index': () => import('../features/exam-staff/pages/StaffPage.tsx'),
+  index: () => import('../features/dashboard/pages/ManageHomePage.tsx'),
+  'examinationAffairsManage/plan/index': () => import('../features/plans/pages/PlanIndexPage.tsx'),
+  'examinationAffairsManage/room/index': () => import('../features/rooms/pages/RoomPage.tsx'),
+  'examinationAffairsManage/personnel/index': () => import('../features/staff/pages/StaffPage.tsx'),
   'dataStatisticsManage/certificate': () => import('../features/certificates/pages/CertificatePage.tsx'),
   'dataStatisticsManage/certificate/unit': () => import('../features/certificates/pages/InstitutionPage.tsx'),
-  'examineManage/exam/plan': () => import('../features/exam-review/pages/ReviewPage.tsx'),
-  'trainingManage/financial/check': () => import('../features/finance/pages/ReconciliationPage.tsx'),
-  'trainingManage/financial/fix': () => import('../features/finance/pages/PricingPage.tsx'),
+  'examineManage/exam/plan': () => import('../features/reviews/pages/ReviewPage.tsx'),
+  'trainingManage/financial/check': () => import('../features/payments/pages/ReconciliationPage.tsx'),
+  'trainingManage/financial/fix': () => import('../features/payments/pages/PricingPage.tsx'),
 };
 
 export function managePageLoader(component: string | null | undefined): PageLoader | undefined {

@@ -52,7 +52,7 @@ describe('manageRouteModules', () => {
     );
     expect(routes['/manage/index']).toEqual([
       'src/client/app/layouts/manage/ManageLayout.tsx',
-      'src/client/features/manage-home/pages/ManageHomePage.tsx',
+      'src/client/features/dashboard/pages/ManageHomePage.tsx',
     ]);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatFen } from '../../../../src/client/lib/utils/money.ts';
 import { isoDateTime } from '../../../../src/client/lib/utils/iso-time.ts';
 import { applyHref } from '../../../../src/client/features/portal/apply-link.ts';
-import { nextStepHref } from '../../../../src/client/features/enrollment/enrollment-state.ts';
+import { nextStepHref } from '../../../../src/client/features/enrollments/enrollment-state.ts';
 
 describe('fees in fen shown as yuan', () => {
   it.each([

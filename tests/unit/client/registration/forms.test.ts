@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { idCardCheckChar } from '../../../../src/shared/auth/id-card.ts';
 import { DEFAULT_FORM_FIELDS } from '../../../../src/shared/registration/schema.ts';
-import type { ApplicantProfile } from '../../../../src/client/features/enrollment/api.ts';
+import type { ApplicantProfile } from '../../../../src/client/features/enrollments/api.ts';
 import {
   missingFormFields,
   missingMaterials,
@@ -9,7 +9,7 @@ import {
   splitServerErrors,
   toSubmitForm,
   toSubmitMaterials,
-} from '../../../../src/client/features/enrollment/enrollment-form.ts';
+} from '../../../../src/client/features/enrollments/enrollment-form.ts';
 import type { LearnerProfile } from '../../../../src/client/features/profile/api.ts';
 import {
   missingRequired,

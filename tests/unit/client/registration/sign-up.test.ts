@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { idCardCheckChar } from '../../../../src/shared/auth/id-card.ts';
-import { secondsLeft } from '../../../../src/client/features/sign-up/use-countdown.ts';
+import { secondsLeft } from '../../../../src/client/features/auth/use-countdown.ts';
 import {
   idCardErrorWhileTyping,
   keyOfSharedMessage,
   passwordError,
   validateSignUp,
-} from '../../../../src/client/features/sign-up/validation.ts';
+} from '../../../../src/client/features/auth/sign-up-validation.ts';
 
 const first17 = '11010119900307123';
 const validId = first17 + idCardCheckChar(first17);

@@ -1,0 +1,308 @@
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Center,
+  Group,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import type { CaptchaResponse } from '../../../../shared/auth/schema.ts';
+import { ApiError } from '../../../lib/api/errors.ts';
+import { LanguagePicker } from '../../../lib/components/LanguagePicker.tsx';
+import { Logo } from '../../../lib/components/Logo.tsx';
+import { CaptchaField } from '../../../lib/components/CaptchaField.tsx';
+import { useT } from '../../../lib/i18n/index.ts';
+import { storeLogin } from '../../../lib/state/session.ts';
+import { fetchCaptcha, register, sendSmsCode } from '../sign-up-api.ts';
+import { PasswordStrength } from '../components/PasswordStrength.tsx';
+import { useCountdown } from '../use-countdown.ts';
+import {
+  SERVER_FIELDS,
+  idCardErrorWhileTyping,
+  idCardInfo,
+  passwordError,
+  phoneError,
+  usernameError,
+  validateSignUp,
+  type SignUpErrors,
+  type SignUpValues,
+} from '../sign-up-validation.ts';
+
+/** Server 422 field errors -> form errors (first message of each field). */
+function fieldErrorsOf(error: unknown): SignUpErrors {
+  if (!(error instanceof ApiError)) return {};
+  const errors: SignUpErrors = {};
+  for (const [field, messages] of Object.entries(error.fieldErrors)) {
+    const target = SERVER_FIELDS[field];
+    if (target && messages[0] && !errors[target]) errors[target] = messages[0];
+  }
+  return errors;
+}
+
+/**
+ * `/sign`: account sign-up (spec §5): username, password with a strength meter, phone + SMS code (the
+ * send button counts down 60 s), ID card checked as it is typed, image captcha. On success the learner
+ * is signed in and sent to complete the profile.
+ */
+export default function SignUpPage() {
+  const t = useT();
+  const [, navigate] = useLocation();
+  const [captcha, setCaptcha] = useState<CaptchaResponse | null>(null);
+  const [captchaFailed, setCaptchaFailed] = useState(false);
+  const [smsKey, setSmsKey] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const countdown = useCountdown();
+
+  const text = (error: string | null | undefined) =>
+    error?.startsWith('key:') ? t(`registration.signUp.errors.${error.slice(4)}`) : error;
+
+  const form = useForm<SignUpValues>({
+    mode: 'controlled',
+    initialValues: { username: '', password: '', confirm: '', phone: '', code: '', idCard: '', captcha: '' },
+    validateInputOnBlur: ['username', 'password', 'confirm', 'phone', 'idCard'],
+    validate: {
+      username: (value) => text(usernameError(value)),
+      password: (value, values) => text(passwordError(value, values.username.trim())),
+      confirm: (value, values) =>
+        value !== values.password ? t('registration.signUp.errors.confirmMismatch') : null,
+      phone: (value) => text(phoneError(value)),
+      idCard: (value) => text(idCardErrorWhileTyping(value)) ?? null,
+    },
+  });
+
+  const refreshCaptcha = useCallback(async () => {
+    try {
+      setCaptcha(await fetchCaptcha());
+      setCaptchaFailed(false);
+    } catch {
+      setCaptcha(null);
+      setCaptchaFailed(true);
+    }
+  }, []);
+
+  useEffect(() => {
+    void refreshCaptcha();
+  }, [refreshCaptcha]);
+
+  const values = form.getValues();
+  const idInfo = idCardInfo(values.idCard);
+
+  async function sendCode() {
+    const problem = text(phoneError(values.phone));
+    if (problem) {
+      form.setFieldError('phone', problem);
+      return;
+    }
+    setSending(true);
+    setFormError(null);
+    try {
+      const answer = await sendSmsCode({
+        phone: values.phone.trim(),
+        captcha: values.captcha.trim(),
+        key: captcha?.key ?? '',
+      });
+      setSmsKey(answer.key);
+      countdown.start();
+      form.setFieldError('code', null);
+    } catch (error) {
+      const errors = fieldErrorsOf(error);
+      if (Object.keys(errors).length) form.setErrors({ ...form.errors, ...errors });
+      else setFormError(error instanceof Error ? error.message : String(error));
+    } finally {
+      setSending(false);
+      // The captcha is single use: the next attempt needs a new one.
+      form.setFieldValue('captcha', '');
+      void refreshCaptcha();
+    }
+  }
+
+  const submit = form.onSubmit(async (submitted) => {
+    const errors: SignUpErrors = {};
+    for (const [field, error] of Object.entries(validateSignUp(submitted)))
+      errors[field as keyof SignUpValues] = text(error) ?? undefined;
+    if (!errors.code && !smsKey) errors.code = t('registration.signUp.errors.codeNotSent');
+    if (Object.keys(errors).length) {
+      form.setErrors(errors);
+      return;
+    }
+    setSubmitting(true);
+    setFormError(null);
+    try {
+      const answer = await register({
+        username: submitted.username.trim(),
+        password: submitted.password,
+        code: submitted.code.trim(),
+        key: smsKey ?? '',
+        captcha: submitted.captcha.trim(),
+        id_card: submitted.idCard.trim().toUpperCase(),
+        phone: submitted.phone.trim(),
+        user_type: 'learners',
+      });
+      storeLogin('learners', answer);
+      navigate('/userCenter/userInfo?welcome=1', { replace: true });
+    } catch (error) {
+      const fieldErrors = fieldErrorsOf(error);
+      if (Object.keys(fieldErrors).length) form.setErrors(fieldErrors);
+      else setFormError(error instanceof Error ? error.message : String(error));
+    } finally {
+      setSubmitting(false);
+    }
+  });
+
+  return (
+    <Center
+      mih="100vh"
+      p={{ base: 'xs', sm: 'md' }}
+      bg="var(--mantine-color-gray-0)"
+      data-testid="sign-up-page"
+    >
+      <Box w="100%" maw={480}>
+        <Group justify="space-between" mb="xs">
+          <Anchor component={Link} href="/" fz="sm">
+            {t('common.backHome')}
+          </Anchor>
+          <LanguagePicker />
+        </Group>
+        <Paper withBorder shadow="sm" radius="md" p={{ base: 'md', sm: 'xl' }}>
+          <Stack gap={4} align="center" mb="lg">
+            <Logo size={44} />
+            <Text fw={700} ta="center">
+              {t('common.platformTitle')}
+            </Text>
+            <Title order={1} fz="lg" c="dimmed" fw={500}>
+              {t('registration.signUp.title')}
+            </Title>
+          </Stack>
+          {formError && (
+            <Alert color="red" mb="md" data-testid="sign-up-error">
+              {formError}
+            </Alert>
+          )}
+          <form onSubmit={submit} noValidate>
+            <Stack gap="sm">
+              <TextInput
+                label={t('registration.signUp.username')}
+                description={t('registration.signUp.usernameHint')}
+                autoComplete="username"
+                required
+                data-testid="sign-username"
+                {...form.getInputProps('username')}
+              />
+              <Box>
+                <PasswordInput
+                  label={t('registration.signUp.password')}
+                  autoComplete="new-password"
+                  required
+                  data-testid="sign-password"
+                  {...form.getInputProps('password')}
+                />
+                <Box mt={6}>
+                  <PasswordStrength password={values.password} />
+                </Box>
+              </Box>
+              <PasswordInput
+                label={t('registration.signUp.confirm')}
+                autoComplete="new-password"
+                required
+                data-testid="sign-confirm"
+                {...form.getInputProps('confirm')}
+              />
+              <TextInput
+                label={t('registration.signUp.idCard')}
+                autoComplete="off"
+                maxLength={18}
+                required
+                data-testid="sign-id-card"
+                {...form.getInputProps('idCard')}
+                onChange={(event) => {
+                  const value = event.currentTarget.value.toUpperCase();
+                  form.setFieldValue('idCard', value);
+                  // Checked as it is typed: a complete number is judged at once.
+                  form.setFieldError('idCard', text(idCardErrorWhileTyping(value)) ?? null);
+                }}
+                rightSection={
+                  idInfo ? <IconCircleCheck size={18} color="var(--mantine-color-teal-6)" /> : null
+                }
+                description={
+                  idInfo
+                    ? t('registration.signUp.idCardParsed', {
+                        birth: idInfo.birthDate,
+                        sex: t(`registration.sex.${idInfo.sex}`),
+                      })
+                    : t('registration.signUp.idCardHint')
+                }
+              />
+              <TextInput
+                label={t('registration.signUp.phone')}
+                type="tel"
+                inputMode="numeric"
+                autoComplete="tel"
+                maxLength={11}
+                required
+                data-testid="sign-phone"
+                {...form.getInputProps('phone')}
+              />
+              <CaptchaField
+                label={t('registration.signUp.captcha')}
+                testId="sign-captcha"
+                image={captcha?.image ?? null}
+                failed={captchaFailed}
+                onRefresh={() => void refreshCaptcha()}
+                inputProps={form.getInputProps('captcha')}
+              />
+              <Group align="flex-start" gap="sm" wrap="nowrap">
+                <TextInput
+                  style={{ flex: 1 }}
+                  label={t('registration.signUp.code')}
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={6}
+                  required
+                  data-testid="sign-code"
+                  {...form.getInputProps('code')}
+                />
+                <Button
+                  mt={25}
+                  w={110}
+                  px={4}
+                  variant="light"
+                  loading={sending}
+                  disabled={countdown.remaining > 0}
+                  onClick={() => void sendCode()}
+                  data-testid="sign-send-code"
+                >
+                  {countdown.remaining > 0
+                    ? t('registration.signUp.resendIn', { n: countdown.remaining })
+                    : smsKey
+                      ? t('registration.signUp.resend')
+                      : t('registration.signUp.sendCode')}
+                </Button>
+              </Group>
+              <Button type="submit" fullWidth mt="sm" loading={submitting} data-testid="sign-submit">
+                {t('registration.signUp.submit')}
+              </Button>
+            </Stack>
+          </form>
+          <Text fz="sm" ta="center" mt="md">
+            {t('registration.signUp.haveAccount')}{' '}
+            <Anchor component={Link} href="/login" data-testid="sign-to-login">
+              {t('registration.portal.login')}
+            </Anchor>
+          </Text>
+        </Paper>
+      </Box>
+    </Center>
+  );
+}

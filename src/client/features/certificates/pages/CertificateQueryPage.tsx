@@ -1,0 +1,119 @@
+import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { CERTIFICATE_NUMBER_PATTERN, HOLDER_NAME_MAX } from '../../../../shared/certification/schema.ts';
+import { ApiError } from '../../../lib/api/errors.ts';
+import { useT } from '../../../lib/i18n/index.ts';
+import { queryCertificate, type VerifyAnswer } from '../verify-api.ts';
+import { VerifyFrame } from '../components/VerifyFrame.tsx';
+import { VerifyResult } from '../components/VerifyResult.tsx';
+
+interface QueryValues {
+  number: string;
+  name: string;
+}
+
+type Outcome = { type: 'answer'; answer: VerifyAnswer } | { type: 'too_many' } | { type: 'failed' };
+
+/**
+ * `/certificateVerify` (public): anyone, typically an employer, checks a certificate by its number and
+ * its holder's name. The server answers a wrong number and a wrong name alike, so neither can be probed.
+ */
+export default function CertificateQueryPage() {
+  const t = useT();
+  const [submitting, setSubmitting] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const form = useForm<QueryValues>({
+    mode: 'controlled',
+    initialValues: { number: '', name: '' },
+    validate: {
+      number: (value) => {
+        const number = value.trim().toUpperCase();
+        if (!number) return t('certification.query.numberRequired');
+        return CERTIFICATE_NUMBER_PATTERN.test(number) ? null : t('certification.query.numberInvalid');
+      },
+      name: (value) => {
+        const name = value.trim();
+        if (!name) return t('certification.query.nameRequired');
+        return name.length > HOLDER_NAME_MAX
+          ? t('certification.query.nameTooLong', { max: HOLDER_NAME_MAX })
+          : null;
+      },
+    },
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    setSubmitting(true);
+    setOutcome(null);
+    try {
+      const answer = await queryCertificate({
+        number: values.number.trim().toUpperCase(),
+        name: values.name.trim(),
+      });
+      setOutcome({ type: 'answer', answer });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 422) {
+        const fieldErrors = error.fieldErrors;
+        form.setErrors({ number: fieldErrors.number?.[0], name: fieldErrors.name?.[0] });
+      } else {
+        setOutcome({ type: error instanceof ApiError && error.status === 429 ? 'too_many' : 'failed' });
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  });
+
+  let result = null;
+  if (outcome?.type === 'answer') {
+    result = (
+      <VerifyResult
+        answer={outcome.answer}
+        kind="certificate"
+        notFoundText={t('certification.query.notFound')}
+      />
+    );
+  } else if (outcome) {
+    result = (
+      <Alert
+        color={outcome.type === 'too_many' ? 'orange' : 'red'}
+        data-testid="certificate-query-error"
+        data-state={outcome.type}
+      >
+        {outcome.type === 'too_many' ? t('certification.query.tooMany') : t('certification.query.failed')}
+      </Alert>
+    );
+  }
+
+  return (
+    <VerifyFrame title={t('certification.query.title')} testId="certificate-query-page">
+      <Text fz="sm" c="dimmed">
+        {t('certification.query.intro')}
+      </Text>
+      <form onSubmit={submit} noValidate data-testid="certificate-query-form">
+        <Stack gap="sm">
+          <TextInput
+            label={t('certification.query.number')}
+            placeholder={t('certification.query.numberPlaceholder')}
+            autoComplete="off"
+            spellCheck={false}
+            withAsterisk
+            data-testid="certificate-query-number"
+            {...form.getInputProps('number')}
+          />
+          <TextInput
+            label={t('certification.query.name')}
+            placeholder={t('certification.query.namePlaceholder')}
+            autoComplete="off"
+            withAsterisk
+            data-testid="certificate-query-name"
+            {...form.getInputProps('name')}
+          />
+          <Button type="submit" loading={submitting} data-testid="certificate-query-submit">
+            {t('certification.query.submit')}
+          </Button>
+        </Stack>
+      </form>
+      <div aria-live="polite">{result}</div>
+    </VerifyFrame>
+  );
+}

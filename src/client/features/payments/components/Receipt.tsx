@@ -1,0 +1,102 @@
+import { Alert, Button, Center, Divider, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { IconPrinter } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useT } from '../../../lib/i18n/index.ts';
+import { formatFen } from '../../../lib/utils/money.ts';
+import { fetchOrder, type OrderReceipt } from '../order-api.ts';
+import { isoDateTime as dateTimeText } from '../../../lib/utils/iso-time.ts';
+import classes from './Receipt.module.css';
+
+/** The receipt of one order (order no, item, amount, paid time, gateway trade no), printable. */
+export function Receipt({ orderNo }: { orderNo: string }) {
+  const t = useT();
+  const [state, setState] = useState<OrderReceipt | 'loading' | 'failed'>('loading');
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let cancelled = false;
+    setState('loading');
+    fetchOrder(orderNo).then(
+      (order) => !cancelled && setState(order),
+      () => !cancelled && setState('failed'),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [orderNo, attempt]);
+
+  if (state === 'loading') {
+    return (
+      <Center py="xl">
+        <Loader />
+      </Center>
+    );
+  }
+  if (state === 'failed') {
+    return (
+      <Alert color="red" title={t('common.loadFailed')}>
+        <Button size="xs" variant="light" color="red" onClick={() => setAttempt((n) => n + 1)}>
+          {t('common.retry')}
+        </Button>
+      </Alert>
+    );
+  }
+  const order = state;
+  const rows: [string, string, string?][] = [
+    [t('registration.orders.orderNo'), order.order_no, 'receipt-order-no'],
+    [
+      t('registration.orders.item'),
+      order.item
+        ? `${order.item.plan_title} · ${order.item.occupation_name} ${order.item.level_name}`
+        : order.subject,
+    ],
+    ...(order.item
+      ? ([[t('registration.orders.organization'), order.item.organization_name]] as [string, string][])
+      : []),
+    [t('registration.orders.payer'), order.payer_name || '—'],
+    [t('registration.orders.amount'), formatFen(order.amount_fen), 'receipt-amount'],
+    [t('registration.orders.state'), t(`registration.orderState.${order.state}`), 'receipt-state'],
+    [t('registration.orders.createdAt'), dateTimeText(order.created_at)],
+    [t('registration.orders.paidAt'), dateTimeText(order.paid_at) || '—', 'receipt-paid-at'],
+    [
+      t('registration.orders.gateway'),
+      order.gateway ? t(`registration.orders.gateways.${order.gateway}`) : '—',
+    ],
+    [t('registration.orders.tradeNo'), order.gateway_trade_no || '—', 'receipt-trade-no'],
+  ];
+  return (
+    <Stack gap="sm" className={classes.receipt} data-testid="receipt">
+      <Title order={2} fz="lg" ta="center">
+        {t('registration.orders.receiptTitle')}
+      </Title>
+      <Text fz="xs" c="dimmed" ta="center">
+        {t('common.platformTitle')}
+      </Text>
+      <Divider />
+      <Table withRowBorders={false} verticalSpacing={6}>
+        <Table.Tbody>
+          {rows.map(([label, value, testId]) => (
+            <Table.Tr key={label}>
+              <Table.Td c="dimmed" w="38%" fz="sm">
+                {label}
+              </Table.Td>
+              <Table.Td fz="sm" style={{ wordBreak: 'break-all' }} data-testid={testId}>
+                {value}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Group justify="flex-end" className={classes.noPrint}>
+        <Button
+          leftSection={<IconPrinter size={16} />}
+          variant="light"
+          onClick={() => window.print()}
+          data-testid="receipt-print"
+        >
+          {t('registration.orders.print')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
