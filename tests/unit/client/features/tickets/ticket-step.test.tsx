@@ -29,8 +29,7 @@ vi.mock('../../../../../src/client/features/plans/api.ts', () => api);
 const files = vi.hoisted(() => ({ openPrivateFile: vi.fn(async () => {}) }));
 vi.mock('../../../../../src/client/lib/uploads/use-private-file.ts', () => files);
 
-const { default: TicketStep } =
-  await import('../../../../../src/client/features/plans/steps/TicketStep.tsx');
+const { default: TicketStep } = await import('../../../../../src/client/features/plans/steps/TicketStep.tsx');
 const { seatText, seatingBlockedReason, summaryCounts, candidateFilePath, fullySeated, seatCell } =
   await import('../../../../../src/client/features/plans/components/ticket/seating.ts');
 const { initialMoveValues } =
