@@ -31,9 +31,9 @@ import {
   userSources,
 } from '../../src/server/db/schema/index.ts';
 import { seedDemo } from '../../src/server/demo/seed.ts';
-import { createPlan, transitionPlan } from '../../src/server/exam-plans/service.ts';
+import { createPlan, transitionPlan } from '../../src/server/plans/service.ts';
 import type { AdminPrincipal } from '../../src/server/plugins/auth.ts';
-import { demoPhoto } from '../../src/server/registration/demo-images.ts';
+import { demoPhoto } from '../../src/server/demo/images.ts';
 import { saveUpload, uploadUrl } from '../../src/server/uploads/service.ts';
 import type { AdministratorType } from '../../src/shared/api/constants.ts';
 import { startServer } from './server.ts';

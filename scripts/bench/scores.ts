@@ -13,10 +13,10 @@ import path from 'node:path';
 import autocannon, { type Request as CannonRequest } from 'autocannon';
 import { eq } from 'drizzle-orm';
 import { createLearner } from '../../src/server/accounts/service.ts';
-import { autoAssignSeats, issueTickets } from '../../src/server/admission-tickets/service.ts';
+import { autoAssignSeats, issueTickets } from '../../src/server/tickets/service.ts';
 import { issueToken } from '../../src/server/auth/tokens.ts';
 import { issueCertificates } from '../../src/server/certificates/service.ts';
-import { adminPrincipal, openFilledPlan } from '../../src/server/certification/demo.ts';
+import { adminPrincipal, openFilledPlan } from '../../src/server/demo/exam-chain.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { openPglite, openPostgres, type Database } from '../../src/server/db/client.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
@@ -30,10 +30,10 @@ import {
   userSources,
 } from '../../src/server/db/schema/index.ts';
 import { seedDemo } from '../../src/server/demo/seed.ts';
-import { createRoom, createSite } from '../../src/server/exam-rooms/service.ts';
-import { updateProfile } from '../../src/server/learner-profile/service.ts';
+import { createRoom, createSite } from '../../src/server/rooms/service.ts';
+import { updateProfile } from '../../src/server/profile/service.ts';
 import { SandboxGateway } from '../../src/server/payments/sandbox.ts';
-import { demoPhoto } from '../../src/server/registration/demo-images.ts';
+import { demoPhoto } from '../../src/server/demo/images.ts';
 import { enterScore, publishScores } from '../../src/server/scores/service.ts';
 import { saveUpload } from '../../src/server/uploads/service.ts';
 import { idCardCheckChar } from '../../src/shared/auth/id-card.ts';

@@ -18,7 +18,7 @@ import '../shared/api/zod-locale.ts';
 import type { AppConfig } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { AppError, fieldError, validationFailed } from './errors.ts';
-import { portalFirstPaint } from './exam-plans/portal-shell.ts';
+import { portalFirstPaint } from './plans/portal-shell.ts';
 import { clientShell, type ShellHints } from './http/client-shell.ts';
 import { learnerFirstAnswers, learnerFirstPaint } from './http/learner-first-answers.ts';
 import {

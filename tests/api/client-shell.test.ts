@@ -22,9 +22,9 @@ import { escapeHtml } from '../../src/server/http/html.ts';
 import { scoresFirstPaint } from '../../src/server/http/scores-first-paint.ts';
 import type { ListResponse } from '../../src/shared/api/errors.ts';
 import type { LearnerScore } from '../../src/shared/certification/schema.ts';
-import { scoreResultKey } from '../../src/shared/certification/score-messages.ts';
+import { scoreResultKey } from '../../src/shared/scores/score-messages.ts';
 import { deferredStylesheetLinks } from '../../src/shared/pwa/deferred-stylesheet.ts';
-import { createBanner, listBanners } from '../../src/server/exam-plans/service.ts';
+import { createBanner, listBanners } from '../../src/server/plans/service.ts';
 import { createTestApp, login, request, type TestContext } from '../helpers/api.ts';
 
 const clientDir = `.tmp/shell-client-${process.pid}`;

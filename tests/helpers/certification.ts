@@ -10,7 +10,7 @@ import {
   adminPrincipal,
   openFilledPlan,
   seedCertificationDemo,
-} from '../../src/server/certification/demo.ts';
+} from '../../src/server/demo/exam-chain.ts';
 import {
   examSites,
   learners,

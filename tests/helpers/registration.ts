@@ -13,7 +13,7 @@ import {
   politicalAffiliations,
   userSources,
 } from '../../src/server/db/schema/index.ts';
-import { png, demoPhoto } from '../../src/server/registration/demo-images.ts';
+import { png, demoPhoto } from '../../src/server/demo/images.ts';
 import { saveUpload, uploadUrl } from '../../src/server/uploads/service.ts';
 import { request, type Json } from './api.ts';
 

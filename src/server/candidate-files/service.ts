@@ -3,7 +3,7 @@
 // only reaches its own college's candidates (403 from the enrolment scope check).
 import { and, asc, eq } from 'drizzle-orm';
 import type { Language } from '../../shared/api/constants.ts';
-import { ticketOfEnrollment } from '../admission-tickets/service.ts';
+import { ticketOfEnrollment } from '../tickets/service.ts';
 import { certificateView } from '../certificates/service.ts';
 import type { DbOrTx } from '../db/client.ts';
 import {

@@ -3,7 +3,7 @@
 import { maskIdNumber } from '../../shared/certification/schema.ts';
 import { skillLevelLabel } from '../../shared/registration/schema.ts';
 import { chinaDateLabel } from '../certification/common.ts';
-import { qrPng, renderPdf } from '../certification/pdf.ts';
+import { qrPng, renderPdf } from '../lib/pdf-document.ts';
 
 export interface CertificatePrint {
   number: string;

@@ -13,7 +13,7 @@ import {
 } from '../../shared/certification/schema.ts';
 import { idParams } from '../../shared/api/id.ts';
 import { PAGE_ROLES } from '../../shared/menus/page-roles.ts';
-import { publicRateLimit, publicUrl, sendPdf } from '../certification/http.ts';
+import { publicRateLimit, publicUrl, sendPdf } from '../http/pdf-reply.ts';
 import { parseInput } from '../http/validate.ts';
 import { admin, learner, requireAdmin, requireLearner } from '../plugins/auth.ts';
 import { certificatePdf } from './pdf.ts';

@@ -39,7 +39,7 @@ import {
   scores,
 } from '../db/schema/index.ts';
 import { AppError, conflict, fieldError, notFound, validationFailed } from '../errors.ts';
-import { transitionPlan } from '../exam-plans/service.ts';
+import { transitionPlan } from '../plans/service.ts';
 import { skillLevelRef } from '../i18n/messages.ts';
 import { sendNotification, sendNotifications } from '../notifications/service.ts';
 import type { AdminPrincipal } from '../plugins/auth.ts';

@@ -7,7 +7,7 @@ import { chinaClock, chinaWallIso } from '../../shared/api/china-time.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { enrollments, examPlans, learners, occupations, organizations } from '../db/schema/index.ts';
 import { notFound } from '../errors.ts';
-import { assertPlanInScope } from '../exam-plans/service.ts';
+import { assertPlanInScope } from '../plans/service.ts';
 import type { AdminPrincipal } from '../plugins/auth.ts';
 import { uploadUrl } from '../uploads/service.ts';
 

@@ -28,8 +28,8 @@ import {
   notifications,
   orders,
 } from '../db/schema/index.ts';
-import { missingProfileFields, loadLearner } from '../learner-profile/service.ts';
-import { PROFILE_REQUIRED_FIELDS } from '../../shared/learner-profile/schema.ts';
+import { missingProfileFields, loadLearner } from '../profile/service.ts';
+import { PROFILE_REQUIRED_FIELDS } from '../../shared/profile/schema.ts';
 import type { AdminPrincipal } from '../plugins/auth.ts';
 import { chinaToday } from '../../shared/api/china-time.ts';
 import { chinaDayRange, organizationScope } from '../registration/common.ts';

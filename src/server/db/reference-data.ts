@@ -3,7 +3,7 @@
 import type { Db } from './client.ts';
 import { ensureLookups } from '../lookups/service.ts';
 import { ensureMenus } from '../menus/service.ts';
-import { ensureOccupations } from '../exam-plans/reference.ts';
+import { ensureOccupations } from '../plans/reference.ts';
 
 type EnsureStep = (db: Db) => Promise<void>;
 

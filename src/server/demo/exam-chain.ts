@@ -12,7 +12,7 @@ import { idCardCheckChar } from '../../shared/auth/id-card.ts';
 import type { StaffRole } from '../../shared/certification/schema.ts';
 import { planInputSchema, skillLevelLabel, type PlanState } from '../../shared/registration/schema.ts';
 import { createLearner } from '../accounts/service.ts';
-import { autoAssignSeats, issueTickets, planSessions } from '../admission-tickets/service.ts';
+import { autoAssignSeats, issueTickets, planSessions } from '../tickets/service.ts';
 import { createInstitution, issueCertificates } from '../certificates/service.ts';
 import type { Db } from '../db/client.ts';
 import {
@@ -26,16 +26,16 @@ import {
   userSources,
 } from '../db/schema/index.ts';
 import { applyForPlan, approveEnrollment } from '../enrollments/service.ts';
-import { createPlan, transitionPlan, updatePlan } from '../exam-plans/service.ts';
-import { createRoom, createSite } from '../exam-rooms/service.ts';
-import { assignStaff, createStaff } from '../exam-staff/service.ts';
-import { updateProfile } from '../learner-profile/service.ts';
+import { createPlan, transitionPlan, updatePlan } from '../plans/service.ts';
+import { createRoom, createSite } from '../rooms/service.ts';
+import { assignStaff, createStaff } from '../staff/service.ts';
+import { updateProfile } from '../profile/service.ts';
 import { SandboxGateway } from '../payments/sandbox.ts';
 import { orderForEnrollment, payOrder, processNotify } from '../payments/service.ts';
 import type { AdminPrincipal } from '../plugins/auth.ts';
 import { chinaToday } from '../../shared/api/china-time.ts';
 import { chinaDayRange } from '../registration/common.ts';
-import { demoPhoto } from '../registration/demo-images.ts';
+import { demoPhoto } from './images.ts';
 import { enterScore, publishScores } from '../scores/service.ts';
 import { saveUpload } from '../uploads/service.ts';
 

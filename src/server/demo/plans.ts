@@ -24,15 +24,15 @@ import {
   userSources,
 } from '../db/schema/index.ts';
 import { applyForPlan, approveEnrollment } from '../enrollments/service.ts';
-import { createBanner, createPlan, transitionPlan } from '../exam-plans/service.ts';
-import { updateProfile } from '../learner-profile/service.ts';
+import { createBanner, createPlan, transitionPlan } from '../plans/service.ts';
+import { updateProfile } from '../profile/service.ts';
 import { SandboxGateway } from '../payments/sandbox.ts';
 import { orderForEnrollment, payOrder, processNotify } from '../payments/service.ts';
 import type { AdminPrincipal } from '../plugins/auth.ts';
 import { saveUpload, uploadUrl } from '../uploads/service.ts';
 import { chinaToday } from '../../shared/api/china-time.ts';
-import { chinaDayRange } from './common.ts';
-import { demoBanner, demoPhoto, demoScan } from './demo-images.ts';
+import { chinaDayRange } from '../registration/common.ts';
+import { demoBanner, demoPhoto, demoScan } from './images.ts';
 
 const DAY = 24 * 3600_000;
 

@@ -3,8 +3,8 @@ import { count } from 'drizzle-orm';
 import { seedAccountsDemo } from '../accounts/demo.ts';
 import type { Db } from '../db/client.ts';
 import { administrators } from '../db/schema/index.ts';
-import { seedCertificationDemo } from '../certification/demo.ts';
-import { seedRegistrationDemo } from '../registration/demo.ts';
+import { seedCertificationDemo } from './exam-chain.ts';
+import { seedRegistrationDemo } from './plans.ts';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 

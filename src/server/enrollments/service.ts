@@ -49,7 +49,7 @@ import {
   getProfile,
   loadLearner,
   type LearnerRow,
-} from '../learner-profile/service.ts';
+} from '../profile/service.ts';
 import { sendNotification } from '../notifications/service.ts';
 import type { AdminPrincipal } from '../plugins/auth.ts';
 import { iso, isUniqueViolation, listAnswer, offsetOf, organizationScope } from '../registration/common.ts';

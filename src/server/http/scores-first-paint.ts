@@ -7,7 +7,7 @@
 // Written in Chinese only: another language's page is sent without it and paints as before.
 import type { ListResponse } from '../../shared/api/errors.ts';
 import type { LearnerScore } from '../../shared/certification/schema.ts';
-import { SCORE_MESSAGES_ZH, scoreResultKey } from '../../shared/certification/score-messages.ts';
+import { SCORE_MESSAGES_ZH, scoreResultKey } from '../../shared/scores/score-messages.ts';
 import { chinaDateTime } from '../certification/common.ts';
 import { escapeHtml } from './html.ts';
 

@@ -1,6 +1,6 @@
 // The learner's own profile: GET /v1/learner/info, POST /v1/learner/info-up (spec §7).
 import type { FastifyPluginAsync } from 'fastify';
-import { profileUpdateSchema } from '../../shared/learner-profile/schema.ts';
+import { profileUpdateSchema } from '../../shared/profile/schema.ts';
 import { parseInput } from '../http/validate.ts';
 import { requestLanguage } from '../lib/request-language.ts';
 import { learner, requireLearner } from '../plugins/auth.ts';

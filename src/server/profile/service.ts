@@ -9,7 +9,7 @@ import {
   type LearnerProfile,
   type ProfileRequiredField,
   type profileUpdateSchema,
-} from '../../shared/learner-profile/schema.ts';
+} from '../../shared/profile/schema.ts';
 import type { Region } from '../../shared/lookups/schema.ts';
 import { SEX_LABELS } from '../../shared/registration/schema.ts';
 import type { z } from 'zod';

@@ -3,8 +3,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import dashboardRoutes from '../dashboard/routes.ts';
 import enrollmentRoutes from '../enrollments/routes.ts';
-import examPlanRoutes from '../exam-plans/routes.ts';
-import learnerProfileRoutes from '../learner-profile/routes.ts';
+import examPlanRoutes from '../plans/routes.ts';
+import learnerProfileRoutes from '../profile/routes.ts';
 import paymentRoutes from '../payments/routes.ts';
 import uploadRoutes from '../uploads/routes.ts';
 

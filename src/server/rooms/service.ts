@@ -32,7 +32,7 @@ import {
   staffAssignments,
 } from '../db/schema/index.ts';
 import { fieldError, forbidden, notFound, validationFailed } from '../errors.ts';
-import { assertPlanInScope } from '../exam-plans/service.ts';
+import { assertPlanInScope } from '../plans/service.ts';
 import type { AdminPrincipal } from '../plugins/auth.ts';
 import { isUniqueViolation, listAnswer, offsetOf, organizationScope } from '../registration/common.ts';
 

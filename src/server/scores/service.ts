@@ -13,9 +13,9 @@ import {
   scorePasses,
   scoreResultLabel,
 } from '../../shared/certification/schema.ts';
-import { scoreResultKey } from '../../shared/certification/score-messages.ts';
+import { scoreResultKey } from '../../shared/scores/score-messages.ts';
 import { REGISTRATION_ERROR_CODES, skillLevelLabel } from '../../shared/registration/schema.ts';
-import { TICKETED_STATES, planSessions } from '../admission-tickets/service.ts';
+import { TICKETED_STATES, planSessions } from '../tickets/service.ts';
 import { writeSystemLog } from '../audit/system-log.ts';
 import {
   type PlanContext,
@@ -39,7 +39,7 @@ import {
   scores,
 } from '../db/schema/index.ts';
 import { AppError, fieldError, notFound, validationFailed } from '../errors.ts';
-import { transitionPlan } from '../exam-plans/service.ts';
+import { transitionPlan } from '../plans/service.ts';
 import { zodFieldErrors } from '../http/validate.ts';
 import { skillLevelRef } from '../i18n/messages.ts';
 import { sendNotification, sendNotifications } from '../notifications/service.ts';

@@ -11,7 +11,7 @@ import {
   renderPdf,
   table,
   tableHeight,
-} from '../certification/pdf.ts';
+} from '../lib/pdf-document.ts';
 import { isMessageKey, t } from '../i18n/messages.ts';
 import type { RoomSheet, TicketView } from './service.ts';
 import { SESSION_KIND_LABELS } from './service.ts';

@@ -12,7 +12,7 @@ import {
   roomSheetQuery,
   seatListQuery,
 } from '../../shared/certification/schema.ts';
-import { publicRateLimit, publicUrl, sendPdf } from '../certification/http.ts';
+import { publicRateLimit, publicUrl, sendPdf } from '../http/pdf-reply.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { parseInput } from '../http/validate.ts';
 import { requestLanguage } from '../lib/request-language.ts';

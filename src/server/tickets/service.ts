@@ -44,9 +44,9 @@ import {
   seatAssignments,
 } from '../db/schema/index.ts';
 import { AppError, conflict, fieldError, notFound, validationFailed } from '../errors.ts';
-import { transitionPlan } from '../exam-plans/service.ts';
+import { transitionPlan } from '../plans/service.ts';
 import { skillLevelName, skillLevelRef, ticketRules } from '../i18n/messages.ts';
-import { takenSeats, usableSiteIds } from '../exam-rooms/service.ts';
+import { takenSeats, usableSiteIds } from '../rooms/service.ts';
 import { sendNotifications } from '../notifications/service.ts';
 import type { AdminPrincipal } from '../plugins/auth.ts';
 import { isUniqueViolation, listAnswer, offsetOf } from '../registration/common.ts';

@@ -4,7 +4,7 @@
 import { z } from '../api/zod.ts';
 import { idSchema } from '../api/id.ts';
 import { paginationQuery } from '../api/pagination.ts';
-import { SCORE_MESSAGES_ZH, scoreResultKey } from './score-messages.ts';
+import { SCORE_MESSAGES_ZH, scoreResultKey } from '../scores/score-messages.ts';
 
 const text = (label: string, min: number, max: number) =>
   z

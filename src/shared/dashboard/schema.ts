@@ -1,5 +1,5 @@
 // Answer shapes of the two dashboards: GET /v1/dashboard/admin and GET /v1/learner/summary.
-import type { ProfileRequiredField } from '../learner-profile/schema.ts';
+import type { ProfileRequiredField } from '../profile/schema.ts';
 
 export interface AdminDashboard {
   /** college: the figures cover the administrator's own college only. */

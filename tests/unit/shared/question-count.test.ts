@@ -3,7 +3,7 @@ import {
   QUESTION_COUNT_REQUIRED_MESSAGE,
   hasQuestionCount,
   validateQuestionCounts,
-} from '../../../src/shared/exam/question-count.ts';
+} from '../../../src/shared/exams/question-count.ts';
 
 describe('question-paper count rule (spec §5)', () => {
   const zero = { single_choice: 0, choice: 0, determine: 0, essay: 0, material: 0 };

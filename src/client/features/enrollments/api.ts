@@ -11,7 +11,7 @@ import type {
   MaterialKey,
   PlanState,
 } from '../../../shared/registration/schema.ts';
-import type { ProfileRequiredField } from '../../../shared/learner-profile/schema.ts';
+import type { ProfileRequiredField } from '../../../shared/profile/schema.ts';
 import type { UploadInfo } from '../../../shared/uploads/schema.ts';
 import { api } from '../../lib/api/client.ts';
 import type { BusinessRefusal } from '../../lib/api/errors.ts';

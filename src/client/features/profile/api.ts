@@ -1,7 +1,7 @@
 // The learner's own profile: GET /v1/learner/info, POST /v1/learner/info-up (spec §7). The save goes
 // through the offline outbox (with an idempotency key), so an edit made on a dropped connection is sent
 // when the network returns instead of being lost.
-import type { ProfileRequiredField, ProfileUpdateInput } from '../../../shared/learner-profile/schema.ts';
+import type { ProfileRequiredField, ProfileUpdateInput } from '../../../shared/profile/schema.ts';
 import type { Sex } from '../../../shared/auth/id-card.ts';
 import { api } from '../../lib/api/client.ts';
 import { learnerGet, type LearnerQuery } from '../../lib/offline/learner-cache.ts';

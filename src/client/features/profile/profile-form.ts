@@ -1,7 +1,7 @@
 // The profile form's values and their mapping to and from the API (GET /v1/learner/info ->
 // form, form -> POST /v1/learner/info-up). Select inputs hold strings; the API wants numbers and null.
 import { parseIdCard } from '../../../shared/auth/id-card.ts';
-import { profileUpdateSchema, type ProfileUpdateInput } from '../../../shared/learner-profile/schema.ts';
+import { profileUpdateSchema, type ProfileUpdateInput } from '../../../shared/profile/schema.ts';
 import type { LearnerProfile } from './api.ts';
 
 export interface ProfileValues {

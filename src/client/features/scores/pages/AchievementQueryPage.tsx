@@ -17,7 +17,7 @@ import { notifications } from '@mantine/notifications';
 import { IconCertificate, IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PAGINATION } from '../../../../shared/api/constants.ts';
-import { scoreResultKey, type ScoreResultKey } from '../../../../shared/certification/score-messages.ts';
+import { scoreResultKey, type ScoreResultKey } from '../../../../shared/scores/score-messages.ts';
 import { LazyPager } from '../../../lib/components/LazyPager.tsx';
 import { useT } from '../../../lib/i18n/index.ts';
 import { StaleBadge } from '../../../lib/offline/StaleBadge.tsx';

@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { useSignals } from '@preact/signals-react/runtime';
 import { Link } from 'wouter';
-import { PROFILE_REQUIRED_FIELDS } from '../../../../shared/learner-profile/required-fields.ts';
+import { PROFILE_REQUIRED_FIELDS } from '../../../../shared/profile/required-fields.ts';
 import { useT } from '../../../lib/i18n/index.ts';
 import { learnerSession } from '../../../lib/state/session.ts';
 import { usePrivateFileUrl } from '../../../lib/uploads/use-private-file.ts';

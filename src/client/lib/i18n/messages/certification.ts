@@ -1,5 +1,5 @@
 // Certification chain pages (issue 6): admission tickets, scores, certificates, notifications, verification.
-import { SCORE_MESSAGES_ZH } from '../../../../shared/certification/score-messages.ts';
+import { SCORE_MESSAGES_ZH } from '../../../../shared/scores/score-messages.ts';
 import type { AreaMessages } from '../types.ts';
 
 export default {
