@@ -11,7 +11,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { planInputSchema } from '../../src/shared/registration/schema.ts';
+import { planInputSchema } from '../../src/shared/plans/schema.ts';
 import { hashPassword } from '../../src/server/auth/passwords.ts';
 import { issueToken } from '../../src/server/auth/tokens.ts';
 import { loadConfig } from '../../src/server/config.ts';

@@ -5,8 +5,19 @@ import lookupRoutes from './lookups/routes.ts';
 import regionRoutes from './regions/routes.ts';
 import menuRoutes from './menus/routes.ts';
 import authRoutes from './auth/routes.ts';
-import certificationRoutes from './certification/routes.ts';
-import registrationRoutes from './registration/routes.ts';
+import notificationRoutes from './notifications/routes.ts';
+import roomRoutes from './rooms/routes.ts';
+import staffRoutes from './staff/routes.ts';
+import ticketRoutes from './tickets/routes.ts';
+import scoreRoutes from './scores/routes.ts';
+import certificateRoutes from './certificates/routes.ts';
+import candidateFileRoutes from './candidate-files/routes.ts';
+import planRoutes from './plans/routes.ts';
+import profileRoutes from './profile/routes.ts';
+import uploadRoutes from './uploads/routes.ts';
+import enrollmentRoutes from './enrollments/routes.ts';
+import paymentRoutes from './payments/routes.ts';
+import dashboardRoutes from './dashboard/routes.ts';
 
 export const apiRoutes: FastifyPluginAsync[] = [
   systemRoutes,
@@ -14,6 +25,17 @@ export const apiRoutes: FastifyPluginAsync[] = [
   regionRoutes,
   menuRoutes,
   authRoutes,
-  certificationRoutes,
-  registrationRoutes,
+  notificationRoutes,
+  roomRoutes,
+  staffRoutes,
+  ticketRoutes,
+  scoreRoutes,
+  certificateRoutes,
+  candidateFileRoutes,
+  planRoutes,
+  profileRoutes,
+  uploadRoutes,
+  enrollmentRoutes,
+  paymentRoutes,
+  dashboardRoutes,
 ];

@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allocateSerials } from '../../src/server/certificates/service.ts';
 import { certificates, enrollments, examPlans, organizations } from '../../src/server/db/schema/index.ts';
-import { CERTIFICATE_NUMBER_PATTERN } from '../../src/shared/certification/schema.ts';
+import { CERTIFICATE_NUMBER_PATTERN } from '../../src/shared/certificates/schema.ts';
 import { createTestApp, login, request, type Json, type TestContext } from '../helpers/api.ts';
 import {
   ensureCertificationDemo,

@@ -21,7 +21,7 @@ import { withHints } from '../../src/server/http/client-shell.ts';
 import { escapeHtml } from '../../src/server/http/html.ts';
 import { scoresFirstPaint } from '../../src/server/http/scores-first-paint.ts';
 import type { ListResponse } from '../../src/shared/api/errors.ts';
-import type { LearnerScore } from '../../src/shared/certification/schema.ts';
+import type { LearnerScore } from '../../src/shared/scores/schema.ts';
 import { scoreResultKey } from '../../src/shared/scores/score-messages.ts';
 import { deferredStylesheetLinks } from '../../src/shared/pwa/deferred-stylesheet.ts';
 import { createBanner, listBanners } from '../../src/server/plans/service.ts';

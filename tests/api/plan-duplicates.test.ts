@@ -2,7 +2,7 @@
 // overlapping registration window) is answered with the duplicate warning (409004) until the administrator
 // confirms with `confirm_duplicate: true`; plans that differ, or a malformed flag, are not taken for it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REGISTRATION_ERROR_CODES } from '../../src/shared/registration/schema.ts';
+import { REGISTRATION_ERROR_CODES } from '../../src/shared/plans/schema.ts';
 import { createTestApp, login, request, type Json, type TestContext } from '../helpers/api.ts';
 import { collegeIds, daysFromNow, occupationId, planBody } from '../helpers/registration.ts';
 

@@ -6,7 +6,7 @@
 // notification, the scores and the certificate, and the certificate's QR verification page confirms it.
 import fs from 'node:fs';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { CERTIFICATE_NUMBER_PATTERN } from '../../src/shared/certification/schema.ts';
+import { CERTIFICATE_NUMBER_PATTERN } from '../../src/shared/certificates/schema.ts';
 import {
   apiLogin,
   bearer,

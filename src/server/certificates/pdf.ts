@@ -1,8 +1,8 @@
 // The electronic certificate: holder, occupation and level, number, date, issuing institution and a QR
 // code that opens the public verification page.
-import { maskIdNumber } from '../../shared/certification/schema.ts';
-import { skillLevelLabel } from '../../shared/registration/schema.ts';
-import { chinaDateLabel } from '../certification/common.ts';
+import { maskIdNumber } from '../../shared/api/masking.ts';
+import { skillLevelLabel } from '../../shared/plans/schema.ts';
+import { chinaDateLabel } from '../lib/dates.ts';
 import { qrPng, renderPdf } from '../lib/pdf-document.ts';
 
 export interface CertificatePrint {

@@ -10,10 +10,11 @@ import {
   institutionInputSchema,
   institutionListQuery,
   revokeSchema,
-} from '../../shared/certification/schema.ts';
+} from '../../shared/certificates/schema.ts';
 import { idParams } from '../../shared/api/id.ts';
 import { PAGE_ROLES } from '../../shared/menus/page-roles.ts';
-import { publicRateLimit, publicUrl, sendPdf } from '../http/pdf-reply.ts';
+import { publicRateLimit, publicUrl } from '../http/public-links.ts';
+import { sendPdf } from '../http/pdf-reply.ts';
 import { parseInput } from '../http/validate.ts';
 import { admin, learner, requireAdmin, requireLearner } from '../plugins/auth.ts';
 import { certificatePdf } from './pdf.ts';

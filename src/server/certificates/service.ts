@@ -15,18 +15,14 @@ import {
   type institutionInputSchema,
   type institutionListQuery,
   formatCertificateNumber,
-  maskName,
-} from '../../shared/certification/schema.ts';
-import { REGISTRATION_ERROR_CODES, skillLevelLabel } from '../../shared/registration/schema.ts';
+} from '../../shared/certificates/schema.ts';
+import { maskName } from '../../shared/api/masking.ts';
+import { REGISTRATION_ERROR_CODES, skillLevelLabel } from '../../shared/plans/schema.ts';
 import { writeSystemLog } from '../audit/system-log.ts';
-import {
-  candidateColumns,
-  candidateIdNumber,
-  candidateName,
-  chinaYear,
-  newVerifyToken,
-  planForAdmin,
-} from '../certification/common.ts';
+import { candidateColumns, candidateIdNumber, candidateName } from '../lib/candidates.ts';
+import { chinaYear } from '../lib/dates.ts';
+import { newVerifyToken } from '../http/public-links.ts';
+import { planForAdmin } from '../lib/plan-scope.ts';
 import type { DbOrTx } from '../db/client.ts';
 import {
   appraisalInstitutions,
@@ -43,7 +39,9 @@ import { transitionPlan } from '../plans/service.ts';
 import { skillLevelRef } from '../i18n/messages.ts';
 import { sendNotification, sendNotifications } from '../notifications/service.ts';
 import type { AdminPrincipal } from '../plugins/auth.ts';
-import { chinaDayRange, isUniqueViolation, listAnswer, offsetOf } from '../registration/common.ts';
+import { chinaDayRange } from '../lib/dates.ts';
+import { isUniqueViolation } from '../lib/db-errors.ts';
+import { listAnswer, offsetOf } from '../lib/pagination.ts';
 
 type InstitutionRow = typeof appraisalInstitutions.$inferSelect;
 type CertificateRow = typeof certificates.$inferSelect;

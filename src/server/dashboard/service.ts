@@ -17,7 +17,7 @@ import {
   sum,
 } from 'drizzle-orm';
 import type { AdminDashboard, LearnerSummary } from '../../shared/dashboard/schema.ts';
-import { ENROLLMENT_STATES } from '../../shared/registration/schema.ts';
+import { ENROLLMENT_STATES } from '../../shared/enrollments/schema.ts';
 import type { DbOrTx } from '../db/client.ts';
 import {
   enrollments,
@@ -32,7 +32,8 @@ import { missingProfileFields, loadLearner } from '../profile/service.ts';
 import { PROFILE_REQUIRED_FIELDS } from '../../shared/profile/schema.ts';
 import type { AdminPrincipal } from '../plugins/auth.ts';
 import { chinaToday } from '../../shared/api/china-time.ts';
-import { chinaDayRange, organizationScope } from '../registration/common.ts';
+import { chinaDayRange } from '../lib/dates.ts';
+import { organizationScope } from '../lib/plan-scope.ts';
 
 function byState(rows: { state: string; n: number }[]) {
   const counts: Record<string, number> = Object.fromEntries(ENROLLMENT_STATES.map((s) => [s, 0]));

@@ -10,7 +10,7 @@ import {
   skillLevelLabel,
   type PlanAction,
   type PlanInput,
-} from '../../shared/registration/schema.ts';
+} from '../../shared/plans/schema.ts';
 import type { UploadKind } from '../../shared/uploads/schema.ts';
 import type { Db } from '../db/client.ts';
 import {
@@ -31,7 +31,7 @@ import { orderForEnrollment, payOrder, processNotify } from '../payments/service
 import type { AdminPrincipal } from '../plugins/auth.ts';
 import { saveUpload, uploadUrl } from '../uploads/service.ts';
 import { chinaToday } from '../../shared/api/china-time.ts';
-import { chinaDayRange } from '../registration/common.ts';
+import { chinaDayRange } from '../lib/dates.ts';
 import { demoBanner, demoPhoto, demoScan } from './images.ts';
 
 const DAY = 24 * 3600_000;

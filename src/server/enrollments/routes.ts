@@ -3,16 +3,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { idParams } from '../../shared/api/id.ts';
 import { PAGE_ROLES } from '../../shared/menus/page-roles.ts';
+import { batchApproveSchema, rejectSchema, reviewQueueQuery } from '../../shared/reviews/schema.ts';
 import {
-  batchApproveSchema,
   collegeEnrollmentQuery,
   collegeEnrollmentSchema,
   enrollmentCreateSchema,
   enrollmentListQuery,
   enrollmentUpdateSchema,
-  rejectSchema,
-  reviewQueueQuery,
-} from '../../shared/registration/schema.ts';
+} from '../../shared/enrollments/schema.ts';
 import { parseInput } from '../http/validate.ts';
 import { admin, learner, requireAdmin, requireLearner } from '../plugins/auth.ts';
 import {

@@ -15,8 +15,6 @@ import {
   ENROLLMENT_STATE_LABELS,
   FORM_FIELD_LABELS,
   MATERIAL_LABELS,
-  REGISTRATION_ERROR_CODES,
-  skillLevelLabel,
   type EnrollmentDetail,
   type EnrollmentForm,
   type EnrollmentNextStep,
@@ -26,8 +24,9 @@ import {
   type MaterialKey,
   type collegeEnrollmentQuery,
   type enrollmentListQuery,
-  type reviewQueueQuery,
-} from '../../shared/registration/schema.ts';
+} from '../../shared/enrollments/schema.ts';
+import { REGISTRATION_ERROR_CODES, skillLevelLabel } from '../../shared/plans/schema.ts';
+import type { reviewQueueQuery } from '../../shared/reviews/schema.ts';
 import type { UploadInfo } from '../../shared/uploads/schema.ts';
 import { writeSystemLog } from '../audit/system-log.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
@@ -44,15 +43,13 @@ import {
 } from '../db/schema/index.ts';
 import { AppError, fieldError, forbidden, notFound, validationFailed } from '../errors.ts';
 import { LOOKUP_TABLES } from '../lookups/service.ts';
-import {
-  assertProfileComplete,
-  getProfile,
-  loadLearner,
-  type LearnerRow,
-} from '../profile/service.ts';
+import { assertProfileComplete, getProfile, loadLearner, type LearnerRow } from '../profile/service.ts';
 import { sendNotification } from '../notifications/service.ts';
 import type { AdminPrincipal } from '../plugins/auth.ts';
-import { iso, isUniqueViolation, listAnswer, offsetOf, organizationScope } from '../registration/common.ts';
+import { iso } from '../lib/dates.ts';
+import { isUniqueViolation } from '../lib/db-errors.ts';
+import { listAnswer, offsetOf } from '../lib/pagination.ts';
+import { organizationScope } from '../lib/plan-scope.ts';
 import { uploadIdFromUrl, uploadInfo } from '../uploads/service.ts';
 
 type PlanRow = typeof examPlans.$inferSelect;

@@ -1,9 +1,6 @@
-// HTTP helpers of the certification routes: PDF answers and the public verification links.
-import type { FastifyReply, FastifyRequest } from 'fastify';
-
-/** An absolute link to a public client page (the QR code is scanned by a phone, outside the app). */
-export const publicUrl = (request: FastifyRequest, path: string) =>
-  `${request.protocol}://${request.host}${path}`;
+// A PDF answer (tickets, seating charts, sign-in sheets, certificates): shown inline, never cached, since
+// each holds a candidate's personal data.
+import type { FastifyReply } from 'fastify';
 
 export function sendPdf(reply: FastifyReply, pdf: Buffer, fileName: string) {
   return reply
@@ -12,6 +9,3 @@ export function sendPdf(reply: FastifyReply, pdf: Buffer, fileName: string) {
     .header('Cache-Control', 'private, no-store')
     .send(pdf);
 }
-
-/** The public verification endpoints answer anyone, so they are rate limited per client. */
-export const publicRateLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };

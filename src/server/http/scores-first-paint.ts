@@ -6,9 +6,9 @@
 // gives it the page's sizes, so each card is where the page draws it; the page's first render replaces it.
 // Written in Chinese only: another language's page is sent without it and paints as before.
 import type { ListResponse } from '../../shared/api/errors.ts';
-import type { LearnerScore } from '../../shared/certification/schema.ts';
+import type { LearnerScore } from '../../shared/scores/schema.ts';
 import { SCORE_MESSAGES_ZH, scoreResultKey } from '../../shared/scores/score-messages.ts';
-import { chinaDateTime } from '../certification/common.ts';
+import { chinaDateTime } from '../lib/dates.ts';
 import { escapeHtml } from './html.ts';
 
 const words = SCORE_MESSAGES_ZH;

@@ -3,7 +3,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { idParams } from '../../shared/api/id.ts';
-import { broadcastSchema, notificationListQuery } from '../../shared/certification/schema.ts';
+import { broadcastSchema, notificationListQuery } from '../../shared/notifications/schema.ts';
 import { paginationQuery } from '../../shared/api/pagination.ts';
 import { writeSystemLog } from '../audit/system-log.ts';
 import { learners } from '../db/schema/index.ts';
@@ -11,7 +11,7 @@ import { fieldError, forbidden, notFound } from '../errors.ts';
 import { parseInput } from '../http/validate.ts';
 import { requestLanguage } from '../lib/request-language.ts';
 import { admin, learner, requireAdmin, requireLearner } from '../plugins/auth.ts';
-import { organizationScope } from '../registration/common.ts';
+import { organizationScope } from '../lib/plan-scope.ts';
 import {
   listInbox,
   listSentByStaff,

@@ -5,7 +5,7 @@ import { and, count, desc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 // A message the platform writes names its catalogue entry (src/server/i18n/messages.ts) and parameters;
 // they are stored beside its Chinese text and rendered in the reader's language each time it is read.
 import type { Language } from '../../shared/api/constants.ts';
-import type { NotificationItem } from '../../shared/certification/schema.ts';
+import type { NotificationItem } from '../../shared/notifications/schema.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { notificationReads, notifications } from '../db/schema/index.ts';
 import { isMessageKey, t, type MessageParams } from '../i18n/messages.ts';

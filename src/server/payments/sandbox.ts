@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { StatementRow } from '../../shared/payments/schema.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { sandboxTransactions } from '../db/schema/index.ts';
-import { chinaDayRange } from '../registration/common.ts';
+import { chinaDayRange } from '../lib/dates.ts';
 import type { CreatePaymentInput, CreatedPayment, NotifyVerification, PaymentGateway } from './gateway.ts';
 
 export const SANDBOX_PAY_PATH = '/api/v1/payments/sandbox/pay';

@@ -25,7 +25,7 @@ import {
   REGISTRATION_ERROR_CODES,
   skillLevelLabel,
   type PlanState,
-} from '../../shared/registration/schema.ts';
+} from '../../shared/plans/schema.ts';
 import { writeSystemLog } from '../audit/system-log.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
 import {
@@ -42,7 +42,8 @@ import { AppError, fieldError, notFound } from '../errors.ts';
 import { skillLevelName, t } from '../i18n/messages.ts';
 import { sendNotification } from '../notifications/service.ts';
 import type { AdminPrincipal } from '../plugins/auth.ts';
-import { chinaDayRange, iso, listAnswer, offsetOf } from '../registration/common.ts';
+import { chinaDayRange, iso } from '../lib/dates.ts';
+import { listAnswer, offsetOf } from '../lib/pagination.ts';
 import type { PaymentGateway, VerifiedNotify } from './gateway.ts';
 
 type OrderRow = typeof orders.$inferSelect;

@@ -7,7 +7,7 @@ import {
   PORTAL_SKILL_TESTS_URL,
   firstAnswerKey,
 } from '../../shared/pwa/first-answers.ts';
-import { portalPlanQuery } from '../../shared/registration/schema.ts';
+import { portalPlanQuery } from '../../shared/plans/schema.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { listBanners, listPortalPlans } from './service.ts';
 

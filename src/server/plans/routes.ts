@@ -7,6 +7,8 @@ import {
   FORM_FIELD_LABELS,
   MATERIAL_KEYS,
   MATERIAL_LABELS,
+} from '../../shared/enrollments/schema.ts';
+import {
   PLAN_STATES,
   PLAN_STATE_LABELS,
   SKILL_LEVELS,
@@ -16,10 +18,10 @@ import {
   planTransitionSchema,
   portalPlanQuery,
   skillLevelLabel,
-} from '../../shared/registration/schema.ts';
+} from '../../shared/plans/schema.ts';
 import { parseInput } from '../http/validate.ts';
 import { admin, optionalPrincipal, requireAdmin } from '../plugins/auth.ts';
-import { organizationScope } from '../registration/common.ts';
+import { organizationScope } from '../lib/plan-scope.ts';
 import {
   createPlan,
   getPlanDetail,

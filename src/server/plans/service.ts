@@ -31,9 +31,9 @@ import {
   type PortalPlanDetail,
   type PlanState,
   type PlanValues,
-} from '../../shared/registration/schema.ts';
+} from '../../shared/plans/schema.ts';
 import type { z } from 'zod';
-import type { planListQuery, portalPlanQuery } from '../../shared/registration/schema.ts';
+import type { planListQuery, portalPlanQuery } from '../../shared/plans/schema.ts';
 import { writeSystemLog } from '../audit/system-log.ts';
 import type { DbOrTx } from '../db/client.ts';
 import {
@@ -48,7 +48,9 @@ import {
 } from '../db/schema/index.ts';
 import { AppError, fieldError, forbidden, notFound } from '../errors.ts';
 import type { AdminPrincipal } from '../plugins/auth.ts';
-import { chinaDayRange, iso, listAnswer, offsetOf, organizationScope } from '../registration/common.ts';
+import { chinaDayRange, iso } from '../lib/dates.ts';
+import { listAnswer, offsetOf } from '../lib/pagination.ts';
+import { assertPlanInScope, organizationScope } from '../lib/plan-scope.ts';
 
 export type ExamPlanRow = typeof examPlans.$inferSelect;
 
@@ -211,11 +213,6 @@ async function loadPlanJoin(db: DbOrTx, id: number) {
 }
 
 /** Throws 403 when a college administrator reaches for another organisation's plan. */
-export async function assertPlanInScope(db: DbOrTx, admin: AdminPrincipal, organizationId: number) {
-  const scope = await organizationScope(db, admin);
-  if (scope && !scope.includes(organizationId)) throw forbidden('只能查看本院校的考试计划');
-}
-
 export async function enrollmentCountsByState(db: DbOrTx, planId: number) {
   const rows = await db
     .select({ state: enrollments.state, n: count() })

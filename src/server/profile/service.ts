@@ -11,7 +11,7 @@ import {
   type profileUpdateSchema,
 } from '../../shared/profile/schema.ts';
 import type { Region } from '../../shared/lookups/schema.ts';
-import { SEX_LABELS } from '../../shared/registration/schema.ts';
+import { SEX_LABELS } from '../../shared/enrollments/schema.ts';
 import type { z } from 'zod';
 import type { DbOrTx } from '../db/client.ts';
 import { learners } from '../db/schema/index.ts';

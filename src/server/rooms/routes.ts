@@ -8,7 +8,7 @@ import {
   roomListQuery,
   siteInputSchema,
   siteListQuery,
-} from '../../shared/certification/schema.ts';
+} from '../../shared/rooms/schema.ts';
 import { idParams } from '../../shared/api/id.ts';
 import { PAGE_ROLES } from '../../shared/menus/page-roles.ts';
 import { parseInput } from '../http/validate.ts';

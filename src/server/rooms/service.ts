@@ -11,15 +11,11 @@ import type {
   roomListQuery,
   siteInputSchema,
   siteListQuery,
-} from '../../shared/certification/schema.ts';
-import {
-  STAFF_ROLE_LABELS,
-  type RoomView,
-  type SiteView,
-  type StaffRole,
-} from '../../shared/certification/schema.ts';
+} from '../../shared/rooms/schema.ts';
+import { STAFF_ROLE_LABELS, type StaffRole } from '../../shared/staff/schema.ts';
+import type { RoomView, SiteView } from '../../shared/rooms/schema.ts';
 import { writeSystemLog } from '../audit/system-log.ts';
-import { rowsOf } from '../certification/common.ts';
+import { rowsOf } from '../lib/db-queries.ts';
 import type { DbOrTx } from '../db/client.ts';
 import {
   examPlans,
@@ -32,9 +28,11 @@ import {
   staffAssignments,
 } from '../db/schema/index.ts';
 import { fieldError, forbidden, notFound, validationFailed } from '../errors.ts';
-import { assertPlanInScope } from '../plans/service.ts';
+import { assertPlanInScope } from '../lib/plan-scope.ts';
 import type { AdminPrincipal } from '../plugins/auth.ts';
-import { isUniqueViolation, listAnswer, offsetOf, organizationScope } from '../registration/common.ts';
+import { isUniqueViolation } from '../lib/db-errors.ts';
+import { listAnswer, offsetOf } from '../lib/pagination.ts';
+import { organizationScope } from '../lib/plan-scope.ts';
 
 type SiteInput = z.output<typeof siteInputSchema>;
 type RoomInput = z.output<typeof roomInputSchema>;

@@ -2,7 +2,7 @@
 // columns were reordered still imports; ticket and ID numbers are text cells (an 18-digit ID typed into a
 // number cell would lose its last digits).
 import ExcelJS from 'exceljs';
-import { SCORE_TEMPLATE_COLUMNS } from '../../shared/certification/schema.ts';
+import { SCORE_TEMPLATE_COLUMNS } from '../../shared/scores/schema.ts';
 import { validationFailed } from '../errors.ts';
 import type { ImportRow } from './service.ts';
 

@@ -3,8 +3,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { idParams } from '../../shared/api/id.ts';
 import { paginationQuery } from '../../shared/api/pagination.ts';
-import { scoreInputSchema, scoreListQuery } from '../../shared/certification/schema.ts';
-import { candidateIdNumber, candidateName, planForAdmin } from '../certification/common.ts';
+import { scoreInputSchema, scoreListQuery } from '../../shared/scores/schema.ts';
+import { candidateIdNumber, candidateName } from '../lib/candidates.ts';
+import { planForAdmin } from '../lib/plan-scope.ts';
 import { fieldError } from '../errors.ts';
 import { parseInput } from '../http/validate.ts';
 import { admin, learner, requireAdmin, requireLearner } from '../plugins/auth.ts';

@@ -12,20 +12,15 @@ import {
   scoreInputSchema,
   scorePasses,
   scoreResultLabel,
-} from '../../shared/certification/schema.ts';
+} from '../../shared/scores/schema.ts';
 import { scoreResultKey } from '../../shared/scores/score-messages.ts';
-import { REGISTRATION_ERROR_CODES, skillLevelLabel } from '../../shared/registration/schema.ts';
+import { REGISTRATION_ERROR_CODES, skillLevelLabel } from '../../shared/plans/schema.ts';
 import { TICKETED_STATES, planSessions } from '../tickets/service.ts';
 import { writeSystemLog } from '../audit/system-log.ts';
-import {
-  type PlanContext,
-  candidateColumns,
-  candidateIdNumber,
-  candidateName,
-  listTotal,
-  planForAdmin,
-  preparedQuery,
-} from '../certification/common.ts';
+import { type PlanContext, planForAdmin } from '../lib/plan-scope.ts';
+import { candidateColumns, candidateIdNumber, candidateName } from '../lib/candidates.ts';
+import { listTotal } from '../lib/pagination.ts';
+import { preparedQuery } from '../lib/db-queries.ts';
 import type { DbOrTx } from '../db/client.ts';
 import {
   admissionTickets,
@@ -44,7 +39,7 @@ import { zodFieldErrors } from '../http/validate.ts';
 import { skillLevelRef } from '../i18n/messages.ts';
 import { sendNotification, sendNotifications } from '../notifications/service.ts';
 import type { AdminPrincipal } from '../plugins/auth.ts';
-import { listAnswer, offsetOf } from '../registration/common.ts';
+import { listAnswer, offsetOf } from '../lib/pagination.ts';
 
 type ScoreRow = typeof scores.$inferSelect;
 

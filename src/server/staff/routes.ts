@@ -5,7 +5,7 @@ import {
   staffAssignmentSchema,
   staffInputSchema,
   staffListQuery,
-} from '../../shared/certification/schema.ts';
+} from '../../shared/staff/schema.ts';
 import { idParams } from '../../shared/api/id.ts';
 import { PAGE_ROLES } from '../../shared/menus/page-roles.ts';
 import { parseInput } from '../http/validate.ts';

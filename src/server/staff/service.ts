@@ -12,9 +12,10 @@ import {
   type staffAssignmentSchema,
   type staffInputSchema,
   type staffListQuery,
-} from '../../shared/certification/schema.ts';
+} from '../../shared/staff/schema.ts';
 import { writeSystemLog } from '../audit/system-log.ts';
-import { chinaDateTime, rowsOf } from '../certification/common.ts';
+import { chinaDateTime } from '../lib/dates.ts';
+import { rowsOf } from '../lib/db-queries.ts';
 import type { DbOrTx } from '../db/client.ts';
 import {
   examPlans,
@@ -27,7 +28,8 @@ import {
 } from '../db/schema/index.ts';
 import { fieldError, notFound, validationFailed } from '../errors.ts';
 import type { AdminPrincipal } from '../plugins/auth.ts';
-import { isUniqueViolation, listAnswer, offsetOf } from '../registration/common.ts';
+import { isUniqueViolation } from '../lib/db-errors.ts';
+import { listAnswer, offsetOf } from '../lib/pagination.ts';
 
 type StaffInput = z.output<typeof staffInputSchema>;
 type StaffRow = typeof examStaff.$inferSelect;

@@ -1,8 +1,9 @@
 // Printable admission ticket (with its verification QR code) and a room's seating chart and sign-in sheet.
-import { STAFF_ROLE_LABELS, type StaffRole, maskIdNumber } from '../../shared/certification/schema.ts';
+import { STAFF_ROLE_LABELS, type StaffRole } from '../../shared/staff/schema.ts';
+import { maskIdNumber } from '../../shared/api/masking.ts';
 import type { Language } from '../../shared/api/constants.ts';
-import { skillLevelLabel } from '../../shared/registration/schema.ts';
-import { chinaDateTime } from '../certification/common.ts';
+import { skillLevelLabel } from '../../shared/plans/schema.ts';
+import { chinaDateTime } from '../lib/dates.ts';
 import {
   type Pdf,
   labelledRows,

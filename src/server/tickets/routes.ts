@@ -11,8 +11,9 @@ import {
   manualSeatSchema,
   roomSheetQuery,
   seatListQuery,
-} from '../../shared/certification/schema.ts';
-import { publicRateLimit, publicUrl, sendPdf } from '../http/pdf-reply.ts';
+} from '../../shared/tickets/schema.ts';
+import { publicRateLimit, publicUrl } from '../http/public-links.ts';
+import { sendPdf } from '../http/pdf-reply.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { parseInput } from '../http/validate.ts';
 import { requestLanguage } from '../lib/request-language.ts';

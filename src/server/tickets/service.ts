@@ -6,31 +6,25 @@ import type { FastifyRequest } from 'fastify';
 import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Language } from '../../shared/api/constants.ts';
-import type { autoSeatSchema, manualSeatSchema, seatListQuery } from '../../shared/certification/schema.ts';
-import {
-  maskIdNumber,
-  maskName,
-  type AdmissionTicket,
-  type SessionSeat,
-  type VerifyAnswer,
-} from '../../shared/certification/schema.ts';
-import { REGISTRATION_ERROR_CODES, skillLevelLabel } from '../../shared/registration/schema.ts';
+import type { autoSeatSchema, manualSeatSchema, seatListQuery } from '../../shared/tickets/schema.ts';
+import { maskIdNumber, maskName } from '../../shared/api/masking.ts';
+import type { AdmissionTicket, SessionSeat } from '../../shared/tickets/schema.ts';
+import type { VerifyAnswer } from '../../shared/certificates/schema.ts';
+import { REGISTRATION_ERROR_CODES, skillLevelLabel } from '../../shared/plans/schema.ts';
 import { writeSystemLog } from '../audit/system-log.ts';
 import {
   type CandidateRow,
-  type PlanContext,
   candidateColumns,
   candidateEmployer,
   candidateIdNumber,
   candidateName,
   candidatePhotoUrl,
-  chinaDateTime,
-  listTotal,
-  newVerifyToken,
-  planForAdmin,
-  preparedQuery,
-  rowsOf,
-} from '../certification/common.ts';
+} from '../lib/candidates.ts';
+import { type PlanContext, planForAdmin } from '../lib/plan-scope.ts';
+import { chinaDateTime } from '../lib/dates.ts';
+import { listTotal } from '../lib/pagination.ts';
+import { newVerifyToken } from '../http/public-links.ts';
+import { preparedQuery, rowsOf } from '../lib/db-queries.ts';
 import type { DbOrTx } from '../db/client.ts';
 import {
   admissionTickets,
@@ -49,7 +43,8 @@ import { skillLevelName, skillLevelRef, ticketRules } from '../i18n/messages.ts'
 import { takenSeats, usableSiteIds } from '../rooms/service.ts';
 import { sendNotifications } from '../notifications/service.ts';
 import type { AdminPrincipal } from '../plugins/auth.ts';
-import { isUniqueViolation, listAnswer, offsetOf } from '../registration/common.ts';
+import { isUniqueViolation } from '../lib/db-errors.ts';
+import { listAnswer, offsetOf } from '../lib/pagination.ts';
 
 type SessionRow = typeof examSessions.$inferSelect;
 type RoomRow = typeof examRooms.$inferSelect;

@@ -24,7 +24,7 @@ import type { DbOrTx } from '../db/client.ts';
 import { enrollmentMaterials, enrollments, examPlans, uploads } from '../db/schema/index.ts';
 import { fieldError, forbidden, notFound, unauthorized } from '../errors.ts';
 import type { AdminPrincipal, Principal } from '../plugins/auth.ts';
-import { organizationScope } from '../registration/common.ts';
+import { organizationScope } from '../lib/plan-scope.ts';
 import { sniffFile } from './sniff.ts';
 
 export type UploadRow = typeof uploads.$inferSelect;

@@ -2,7 +2,7 @@
 // that applying checks (403002 when a required field is missing).
 import { z } from '../api/zod.ts';
 import { idSchema } from '../api/id.ts';
-import { SEXES } from '../registration/schema.ts';
+import { SEXES } from '../enrollments/schema.ts';
 import type { ProfileRequiredField } from './required-fields.ts';
 
 // The field list is its own module so a page that only shows it does not download zod (issue 4).

@@ -1,8 +1,9 @@
 // Ids are PostgreSQL integers: a number past the column's range is a field error, never a query.
 import { describe, expect, it } from 'vitest';
 import { idParams, idSchema, MAX_ID } from '../../../src/shared/api/id.ts';
-import { enrollmentCreateSchema, planListQuery } from '../../../src/shared/registration/schema.ts';
-import { staffAssignmentSchema } from '../../../src/shared/certification/schema.ts';
+import { enrollmentCreateSchema } from '../../../src/shared/enrollments/schema.ts';
+import { planListQuery } from '../../../src/shared/plans/schema.ts';
+import { staffAssignmentSchema } from '../../../src/shared/staff/schema.ts';
 
 describe('idSchema', () => {
   it('takes the ids of the integer range, from numbers and path or query strings', () => {

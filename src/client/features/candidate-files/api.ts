@@ -1,9 +1,11 @@
 // GET /v1/learner/{id}/assessmentFile/{id2} (spec §7): one candidate's whole record for one plan, read with
 // the administrator's session (the page itself is public so it can be opened from a link or a print queue).
-import type { AdmissionTicket, CertificateView, ScoreView } from '../../../shared/certification/schema.ts';
+import type { AdmissionTicket } from '../../../shared/tickets/schema.ts';
+import type { CertificateView } from '../../../shared/certificates/schema.ts';
+import type { ScoreView } from '../../../shared/scores/schema.ts';
 import type { LearnerProfile } from '../../../shared/profile/schema.ts';
 import type { OrderInfo } from '../../../shared/payments/schema.ts';
-import type { EnrollmentDetail, EnrollmentState } from '../../../shared/registration/schema.ts';
+import type { EnrollmentDetail, EnrollmentState } from '../../../shared/enrollments/schema.ts';
 import { api } from '../../lib/api/client.ts';
 
 /** The score fields a correction records before and after the change. */

@@ -2,7 +2,7 @@
 // appraisal institutions that issue them (.../certificate/unit).
 import type { z } from '../../../shared/api/zod.ts';
 import type { ListResponse } from '../../../shared/api/errors.ts';
-import type { institutionInputSchema } from '../../../shared/certification/schema.ts';
+import type { institutionInputSchema } from '../../../shared/certificates/schema.ts';
 import { api } from '../../lib/api/client.ts';
 
 const ADMIN = { apiType: 'administrators' } as const;

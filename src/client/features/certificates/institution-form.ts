@@ -2,7 +2,7 @@
 // server's 422 answer lands on the same fields. The province Select lists GB/T 2260 provinces by name with
 // their 2-digit code (the code is what goes into certificate numbers).
 import type { Region } from '../../../shared/lookups/schema.ts';
-import { institutionInputSchema } from '../../../shared/certification/schema.ts';
+import { institutionInputSchema } from '../../../shared/certificates/schema.ts';
 import { issueFieldErrors, type FieldErrors } from '../../lib/utils/field-errors.ts';
 import type { AppraisalInstitution, InstitutionInput } from './api.ts';
 

@@ -1,5 +1,5 @@
 // Public verification behind the QR codes of tickets and certificates (no login; only what confirms the document).
-import type { CertificateQuery } from '../../../shared/certification/schema.ts';
+import type { CertificateQuery } from '../../../shared/certificates/schema.ts';
 import { api } from '../../lib/api/client.ts';
 
 export type VerifyKind = 'ticket' | 'certificate';

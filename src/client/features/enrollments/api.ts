@@ -9,8 +9,8 @@ import type {
   EnrollmentState,
   FormFieldKey,
   MaterialKey,
-  PlanState,
-} from '../../../shared/registration/schema.ts';
+} from '../../../shared/enrollments/schema.ts';
+import type { PlanState } from '../../../shared/plans/schema.ts';
 import type { ProfileRequiredField } from '../../../shared/profile/schema.ts';
 import type { UploadInfo } from '../../../shared/uploads/schema.ts';
 import { api } from '../../lib/api/client.ts';

@@ -1,7 +1,7 @@
 // The registration form of one plan (its `form_fields`): prefilled from an earlier submission, else from
 // the learner's profile; turned into the POST/PUT body with only the plan's fields, ids as numbers.
 // Every field a plan lists is required (the server answers 422 `form.<field>` otherwise).
-import type { EnrollmentForm, FormFieldKey, MaterialKey } from '../../../shared/registration/schema.ts';
+import type { EnrollmentForm, FormFieldKey, MaterialKey } from '../../../shared/enrollments/schema.ts';
 import type { ApplicantProfile } from './api.ts';
 
 export type FormValues = Partial<Record<FormFieldKey, string>>;

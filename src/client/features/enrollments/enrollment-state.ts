@@ -1,5 +1,5 @@
 // How an application's state is shown: badge colour and where its next step leads (server `next_step`).
-import type { EnrollmentState } from '../../../shared/registration/schema.ts';
+import type { EnrollmentState } from '../../../shared/enrollments/schema.ts';
 import type { NextStep } from './api.ts';
 
 export const STATE_COLORS: Record<EnrollmentState, string> = {

@@ -1,7 +1,7 @@
 // Finance pages (founder, manager): reconciliation of paid orders against a gateway's statement
 // (financial/check) and the fee of each plan with its change history (financial/fix). Money is integer fen.
 import type { ListResponse } from '../../../shared/api/errors.ts';
-import type { PlanState } from '../../../shared/registration/schema.ts';
+import type { PlanState } from '../../../shared/plans/schema.ts';
 import { api } from '../../lib/api/client.ts';
 
 const ADMIN = { apiType: 'administrators' } as const;

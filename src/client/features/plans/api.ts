@@ -1,24 +1,21 @@
 // Plan management (system 1) and the college's exam-registration step: the calls of
 // /manage/examinationAffairsManage/plan/index. Request bodies are the shared schema's input
-// (src/shared/registration/schema.ts); answers are typed here as the server sends them.
+// (src/shared/plans/schema.ts); answers are typed here as the server sends them.
 import type { ListResponse } from '../../../shared/api/errors.ts';
+import type { RoomView } from '../../../shared/rooms/schema.ts';
 import type {
-  RoomView,
   SessionSeat,
   autoSeatSchema,
   manualSeatSchema,
   seatListQuery,
-} from '../../../shared/certification/schema.ts';
+} from '../../../shared/tickets/schema.ts';
 import type {
   EnrollmentForm,
   EnrollmentState,
   FormFieldKey,
   MaterialKey,
-  PlanAction,
-  PlanCreateOptions,
-  PlanInput,
-  PlanState,
-} from '../../../shared/registration/schema.ts';
+} from '../../../shared/enrollments/schema.ts';
+import type { PlanAction, PlanCreateOptions, PlanInput, PlanState } from '../../../shared/plans/schema.ts';
 import type { z } from '../../../shared/api/zod.ts';
 import { api } from '../../lib/api/client.ts';
 import type { BusinessRefusal } from '../../lib/api/errors.ts';

@@ -7,13 +7,15 @@ import { chinaWallIso, fromChinaClock } from '../../../shared/api/china-time.ts'
 import {
   DEFAULT_FORM_FIELDS,
   DEFAULT_REQUIRED_MATERIALS,
-  planInputSchema,
-  sessionTimingIssues,
   type FormFieldKey,
   type MaterialKey,
+} from '../../../shared/enrollments/schema.ts';
+import {
+  planInputSchema,
+  sessionTimingIssues,
   type PlanInput,
   type PlanState,
-} from '../../../shared/registration/schema.ts';
+} from '../../../shared/plans/schema.ts';
 import { isoDateTime } from '../../lib/utils/iso-time.ts';
 import type { ExamPlanDetail } from './api.ts';
 

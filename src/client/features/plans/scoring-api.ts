@@ -3,8 +3,9 @@
 // publication and certificate issuing. Request bodies are the shared schema's input
 // (src/shared/certification/schema.ts); answers are typed here as the server sends them.
 import type { ListResponse } from '../../../shared/api/errors.ts';
-import type { CertificateLetter, ScoreInput, ScoreView } from '../../../shared/certification/schema.ts';
-import type { PlanState } from '../../../shared/registration/schema.ts';
+import type { CertificateLetter } from '../../../shared/certificates/schema.ts';
+import type { ScoreInput, ScoreView } from '../../../shared/scores/schema.ts';
+import type { PlanState } from '../../../shared/plans/schema.ts';
 import { api } from '../../lib/api/client.ts';
 import { postMultipart } from '../../lib/uploads/upload-file.ts';
 

@@ -1,7 +1,8 @@
 // Public portal calls (spec §7): banners and the skill tests open for registration. No token needed;
 // a signed-in learner's token is sent anyway so the detail can say whether they already applied.
 import type { ListResponse } from '../../../shared/api/errors.ts';
-import type { EnrollmentState, MaterialKey, PlanState } from '../../../shared/registration/schema.ts';
+import type { EnrollmentState, MaterialKey } from '../../../shared/enrollments/schema.ts';
+import type { PlanState } from '../../../shared/plans/schema.ts';
 import {
   PORTAL_BANNERS_URL,
   PORTAL_HOME_TESTS_QUERY,

@@ -2,12 +2,8 @@
 // materials and profile, and the decisions (approve, reject with a reason the candidate sees, batch
 // approve). Every decision is written to the system log by the server.
 import type { ListResponse } from '../../../shared/api/errors.ts';
-import type {
-  EnrollmentState,
-  FormFieldKey,
-  MaterialKey,
-  PlanState,
-} from '../../../shared/registration/schema.ts';
+import type { EnrollmentState, FormFieldKey, MaterialKey } from '../../../shared/enrollments/schema.ts';
+import type { PlanState } from '../../../shared/plans/schema.ts';
 import type { UploadInfo } from '../../../shared/uploads/schema.ts';
 import { api } from '../../lib/api/client.ts';
 

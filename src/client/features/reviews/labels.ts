@@ -1,5 +1,5 @@
 // Display names of the review page's values, from the exam-affairs messages; unknown values show as given.
-import type { EnrollmentState } from '../../../shared/registration/schema.ts';
+import type { EnrollmentState } from '../../../shared/enrollments/schema.ts';
 import type { Translate } from '../../lib/i18n/index.ts';
 
 export const REVIEW_STATE_COLORS: Partial<Record<EnrollmentState, string>> = {

@@ -1,7 +1,7 @@
 // The learner's published scores with their certificate (GET /v0/user/occupational-skill-tests/examScores,
 // read through the offline cache); the certificate PDF is saved through the private-file download.
 import type { ListResponse } from '../../../shared/api/errors.ts';
-import type { LearnerScore } from '../../../shared/certification/schema.ts';
+import type { LearnerScore } from '../../../shared/scores/schema.ts';
 import { MY_SCORES_URL } from '../../../shared/pwa/first-answers.ts';
 import { firstAnswer } from '../../lib/api/client.ts';
 import { learnerGet, learnerGetEarly, type LearnerQuery } from '../../lib/offline/learner-cache.ts';

@@ -7,7 +7,7 @@ import type {
   StaffView,
   staffAssignmentSchema,
   staffInputSchema,
-} from '../../../shared/certification/schema.ts';
+} from '../../../shared/staff/schema.ts';
 import { api } from '../../lib/api/client.ts';
 
 const ADMIN = { apiType: 'administrators' } as const;

@@ -1,7 +1,7 @@
 // The staff form's values (strings, as the inputs hold them) and their way to the API body through the
 // shared schema, so the browser refuses exactly what the server would (phone 1[3-9]..., a role, lengths).
-import type { StaffView } from '../../../shared/certification/schema.ts';
-import { staffInputSchema } from '../../../shared/certification/schema.ts';
+import type { StaffView } from '../../../shared/staff/schema.ts';
+import { staffInputSchema } from '../../../shared/staff/schema.ts';
 import { issueFieldErrors, type FieldErrors } from '../../lib/utils/field-errors.ts';
 import type { StaffInput } from './api.ts';
 

@@ -1,7 +1,7 @@
 // The learner's admission tickets (GET /v0/user/occupational-skill-tests/admissionDownload, read through the
 // offline cache); the ticket PDF is saved through the private-file download with the learner token.
 import type { ListResponse } from '../../../shared/api/errors.ts';
-import type { AdmissionTicket } from '../../../shared/certification/schema.ts';
+import type { AdmissionTicket } from '../../../shared/tickets/schema.ts';
 import { learnerGet, type LearnerQuery } from '../../lib/offline/learner-cache.ts';
 
 export type { AdmissionTicket };

@@ -2,7 +2,7 @@
 // (putting a person on duty) and the rooms page (availability by session) pick from. Read-only calls of
 // GET /v1/admin/plans, /v1/admin/plans/:id (its `sessions`) and /v1/admin/rooms/availability.
 import type { ListResponse } from '../../../shared/api/errors.ts';
-import type { RoomView } from '../../../shared/certification/schema.ts';
+import type { RoomView } from '../../../shared/rooms/schema.ts';
 import { api } from '../api/client.ts';
 
 const ADMIN = { apiType: 'administrators' } as const;

@@ -13,11 +13,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
+import { timestamps } from '../columns.ts';
 
 /** Organisation tree: college → department (PRODUCT.md §2). */
 export const organizations = pgTable('organizations', {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { idCardCheckChar } from '../../../../src/shared/auth/id-card.ts';
-import { DEFAULT_FORM_FIELDS } from '../../../../src/shared/registration/schema.ts';
+import { DEFAULT_FORM_FIELDS } from '../../../../src/shared/enrollments/schema.ts';
 import type { ApplicantProfile } from '../../../../src/client/features/enrollments/api.ts';
 import {
   missingFormFields,

@@ -35,7 +35,7 @@ import {
 } from '@tabler/icons-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSearch } from 'wouter';
-import { maskIdNumber } from '../../../../shared/certification/schema.ts';
+import { maskIdNumber } from '../../../../shared/api/masking.ts';
 import { ApiError } from '../../../lib/api/errors.ts';
 import { useT, type Translate } from '../../../lib/i18n/index.ts';
 import { adminSession } from '../../../lib/state/session.ts';

@@ -25,7 +25,7 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { revokeSchema } from '../../../../shared/certification/schema.ts';
+import { revokeSchema } from '../../../../shared/certificates/schema.ts';
 import {
   ListTable,
   pagedListProps,

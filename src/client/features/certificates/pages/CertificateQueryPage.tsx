@@ -1,7 +1,7 @@
 import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { CERTIFICATE_NUMBER_PATTERN, HOLDER_NAME_MAX } from '../../../../shared/certification/schema.ts';
+import { CERTIFICATE_NUMBER_PATTERN, HOLDER_NAME_MAX } from '../../../../shared/certificates/schema.ts';
 import { ApiError } from '../../../lib/api/errors.ts';
 import { useT } from '../../../lib/i18n/index.ts';
 import { queryCertificate, type VerifyAnswer } from '../verify-api.ts';

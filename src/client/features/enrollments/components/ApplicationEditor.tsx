@@ -4,7 +4,7 @@
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { EnrollmentForm, FormFieldKey, MaterialKey } from '../../../../shared/registration/schema.ts';
+import type { EnrollmentForm, FormFieldKey, MaterialKey } from '../../../../shared/enrollments/schema.ts';
 import { ApiError } from '../../../lib/api/errors.ts';
 import { useT } from '../../../lib/i18n/index.ts';
 import { UploadField, type UploadedFile } from '../../../lib/uploads/UploadField.tsx';

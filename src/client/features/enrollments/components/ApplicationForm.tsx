@@ -1,7 +1,7 @@
 // The plan's registration form: one input per field the plan lists, lookups from the offline reference
 // data. Read-only once the application is past review (the answers with their names).
 import { NumberInput, Radio, Group, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
-import { ID_TYPES, type FormFieldKey } from '../../../../shared/registration/schema.ts';
+import { ID_TYPES, type FormFieldKey } from '../../../../shared/enrollments/schema.ts';
 import { useT } from '../../../lib/i18n/index.ts';
 import { useLookup } from '../../../lib/offline/reference-data.ts';
 import { LOOKUP_FIELDS, isLookupField, type FormValues, type LookupField } from '../enrollment-form.ts';

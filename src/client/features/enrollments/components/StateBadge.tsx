@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import type { EnrollmentState } from '../../../../shared/registration/schema.ts';
+import type { EnrollmentState } from '../../../../shared/enrollments/schema.ts';
 import { useT } from '../../../lib/i18n/index.ts';
 import { STATE_COLORS } from '../enrollment-state.ts';
 

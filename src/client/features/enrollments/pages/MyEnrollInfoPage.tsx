@@ -23,7 +23,7 @@ import {
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { ERROR_CODES } from '../../../../shared/api/errors.ts';
-import type { EnrollmentCreateInput } from '../../../../shared/registration/schema.ts';
+import type { EnrollmentCreateInput } from '../../../../shared/enrollments/schema.ts';
 import { isBusinessRefusal, type BusinessRefusal } from '../../../lib/api/errors.ts';
 import { useT } from '../../../lib/i18n/index.ts';
 import { StaleBadge } from '../../../lib/offline/StaleBadge.tsx';

@@ -16,7 +16,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconClipboardOff, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import type { EnrollmentState } from '../../../../shared/registration/schema.ts';
+import type { EnrollmentState } from '../../../../shared/enrollments/schema.ts';
 import { LazyPager } from '../../../lib/components/LazyPager.tsx';
 import { usePagedList } from '../../../lib/components/use-paged-list.ts';
 import { useT } from '../../../lib/i18n/index.ts';

@@ -16,7 +16,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import type { FormFieldKey, MaterialKey } from '../../../../shared/registration/schema.ts';
+import type { FormFieldKey, MaterialKey } from '../../../../shared/enrollments/schema.ts';
 import type { UploadInfo } from '../../../../shared/uploads/schema.ts';
 import { ApiError, isBusinessRefusal } from '../../../lib/api/errors.ts';
 import { useT } from '../../../lib/i18n/index.ts';

@@ -2,7 +2,7 @@
 // downloaded when a plan's detail is opened.
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
-import { ENROLLMENT_STATES, type EnrollmentState } from '../../../../shared/registration/schema.ts';
+import { ENROLLMENT_STATES, type EnrollmentState } from '../../../../shared/enrollments/schema.ts';
 import { useT } from '../../../lib/i18n/index.ts';
 import { enrollmentStateLabel } from '../labels.ts';
 

@@ -4,7 +4,7 @@
 // `onOpenStep` the menu also leads to the plan's ticket and scoring steps (plan management's rows).
 import { Button, Menu } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
-import { PLAN_MANAGEMENT_ACTIONS, type PlanAction } from '../../../../shared/registration/schema.ts';
+import { PLAN_MANAGEMENT_ACTIONS, type PlanAction } from '../../../../shared/plans/schema.ts';
 import { useT } from '../../../lib/i18n/index.ts';
 import type { ExamPlanSummary } from '../api.ts';
 import { planActionLabel } from '../labels.ts';

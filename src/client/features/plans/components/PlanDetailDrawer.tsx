@@ -17,7 +17,8 @@ import {
 } from '@mantine/core';
 import { IconEdit } from '@tabler/icons-react';
 import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
-import { ENROLLMENT_STATES, type PlanAction } from '../../../../shared/registration/schema.ts';
+import { ENROLLMENT_STATES } from '../../../../shared/enrollments/schema.ts';
+import type { PlanAction } from '../../../../shared/plans/schema.ts';
 import { useT } from '../../../lib/i18n/index.ts';
 import { isoDateTime } from '../../../lib/utils/iso-time.ts';
 import { formatFen } from '../../../lib/utils/money.ts';

@@ -5,7 +5,7 @@ import { DatePickerInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { PLAN_STATES, SKILL_LEVELS, type PlanState } from '../../../../shared/registration/schema.ts';
+import { PLAN_STATES, SKILL_LEVELS, type PlanState } from '../../../../shared/plans/schema.ts';
 import { useT } from '../../../lib/i18n/index.ts';
 import type { PlanListFilters, PlanOptions } from '../api.ts';
 import { levelLabel, planStateLabel } from '../labels.ts';

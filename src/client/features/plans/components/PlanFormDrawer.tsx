@@ -26,11 +26,8 @@ import { DateTimePicker } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import {
-  FORM_FIELD_KEYS,
-  MATERIAL_KEYS,
-  REGISTRATION_ERROR_CODES,
-} from '../../../../shared/registration/schema.ts';
+import { FORM_FIELD_KEYS, MATERIAL_KEYS } from '../../../../shared/enrollments/schema.ts';
+import { REGISTRATION_ERROR_CODES } from '../../../../shared/plans/schema.ts';
 import { ApiError } from '../../../lib/api/errors.ts';
 import { ConfirmDialog } from '../../../lib/components/ConfirmDialog.tsx';
 import { useT } from '../../../lib/i18n/index.ts';

@@ -16,7 +16,7 @@ import {
 import { IconEdit, IconEye, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
-import type { PlanAction } from '../../../../shared/registration/schema.ts';
+import type { PlanAction } from '../../../../shared/plans/schema.ts';
 import {
   ListTable,
   pagedListProps,

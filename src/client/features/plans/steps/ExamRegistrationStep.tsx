@@ -17,7 +17,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { ENROLLMENT_STATES, type EnrollmentState } from '../../../../shared/registration/schema.ts';
+import { ENROLLMENT_STATES, type EnrollmentState } from '../../../../shared/enrollments/schema.ts';
 import {
   ListTable,
   pagedListProps,

@@ -2,7 +2,7 @@
 // checks it before sending (at least 2, at most 500 characters); the server's 422 shows on the field.
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { rejectSchema } from '../../../../shared/registration/schema.ts';
+import { rejectSchema } from '../../../../shared/reviews/schema.ts';
 import { ApiError } from '../../../lib/api/errors.ts';
 import { useT } from '../../../lib/i18n/index.ts';
 

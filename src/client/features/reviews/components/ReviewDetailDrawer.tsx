@@ -19,7 +19,7 @@ import {
 } from '@mantine/core';
 import { IconCheck, IconChevronLeft, IconChevronRight, IconX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { FORM_FIELD_KEYS, type MaterialKey } from '../../../../shared/registration/schema.ts';
+import { FORM_FIELD_KEYS, type MaterialKey } from '../../../../shared/enrollments/schema.ts';
 import { useT } from '../../../lib/i18n/index.ts';
 import { isoDateTime } from '../../../lib/utils/iso-time.ts';
 import { approveEnrollment, fetchEnrollment, rejectEnrollment, type ReviewDetail } from '../api.ts';

@@ -19,7 +19,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconChecks, IconEye, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import type { EnrollmentState } from '../../../../shared/registration/schema.ts';
+import type { EnrollmentState } from '../../../../shared/enrollments/schema.ts';
 import {
   ListTable,
   pagedListProps,

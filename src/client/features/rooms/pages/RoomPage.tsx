@@ -19,7 +19,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconEdit, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { roomInputSchema, siteInputSchema } from '../../../../shared/certification/schema.ts';
+import { roomInputSchema, siteInputSchema } from '../../../../shared/rooms/schema.ts';
 import {
   ListTable,
   pagedListProps,

@@ -4,7 +4,7 @@
 import { Alert, Button, Select, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import type { StaffView } from '../../../../shared/certification/schema.ts';
+import type { StaffView } from '../../../../shared/staff/schema.ts';
 import { fetchSessionAvailability, type RoomAvailability } from '../../../lib/exam-sessions/api.ts';
 import { PlanSessionPicker, type PlanSessionValue } from '../../../lib/exam-sessions/PlanSessionPicker.tsx';
 import { useT } from '../../../lib/i18n/index.ts';

@@ -3,7 +3,7 @@
 import { Badge, Divider, Drawer, Group, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { StaffView } from '../../../../shared/certification/schema.ts';
+import type { StaffView } from '../../../../shared/staff/schema.ts';
 import { ConfirmDialog } from '../../../lib/components/ConfirmDialog.tsx';
 import { RowAction } from '../../../lib/components/RowAction.tsx';
 import {

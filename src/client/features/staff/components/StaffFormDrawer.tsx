@@ -2,7 +2,7 @@
 // The shared schema checks the values before sending; the server's 422 messages land on the same fields.
 import { Button, Drawer, Group, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { STAFF_ROLES, type StaffView } from '../../../../shared/certification/schema.ts';
+import { STAFF_ROLES, type StaffView } from '../../../../shared/staff/schema.ts';
 import { useT } from '../../../lib/i18n/index.ts';
 import { serverFieldErrors, type FieldErrors } from '../../../lib/utils/field-errors.ts';
 import { saveStaff, type Organization } from '../api.ts';

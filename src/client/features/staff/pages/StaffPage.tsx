@@ -5,7 +5,7 @@ import { Badge, Button, Group, Select, Stack, Text, TextInput, Title } from '@ma
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCalendarEvent, IconEdit, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { STAFF_ROLES, type StaffRole, type StaffView } from '../../../../shared/certification/schema.ts';
+import { STAFF_ROLES, type StaffRole, type StaffView } from '../../../../shared/staff/schema.ts';
 import { ConfirmDialog } from '../../../lib/components/ConfirmDialog.tsx';
 import { RowAction } from '../../../lib/components/RowAction.tsx';
 import {

@@ -1,6 +1,6 @@
 // Exam staff (/manage/examinationAffairsManage/personnel/index), their duties, and the rooms page's
 // availability by session. The Chinese role names are the shared STAFF_ROLE_LABELS.
-import { STAFF_ROLE_LABELS } from '../../../../shared/certification/schema.ts';
+import { STAFF_ROLE_LABELS } from '../../../../shared/staff/schema.ts';
 import type { AreaMessages } from '../types.ts';
 
 export default {

@@ -5,7 +5,7 @@ import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { StaffView } from '../../../../../src/shared/certification/schema.ts';
+import type { StaffView } from '../../../../../src/shared/staff/schema.ts';
 import { ApiError } from '../../../../../src/client/lib/api/errors.ts';
 import { setLanguage } from '../../../../../src/client/lib/state/preferences.ts';
 import { serverFieldErrors } from '../../../../../src/client/lib/utils/field-errors.ts';

@@ -5,7 +5,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import type { SessionSeat } from '../../../../../src/shared/certification/schema.ts';
+import type { SessionSeat } from '../../../../../src/shared/tickets/schema.ts';
 import type { SeatCandidate } from '../../../../../src/client/features/plans/api.ts';
 import { ApiError } from '../../../../../src/client/lib/api/errors.ts';
 import { t } from '../../../../../src/client/lib/i18n/index.ts';
