@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { planInputSchema } from '../../src/shared/plans/schema.ts';
-import { hashPassword } from '../../src/server/auth/passwords.ts';
+import { hashPassword } from '../../src/server/lib/passwords.ts';
 import { issueToken } from '../../src/server/auth/tokens.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { openPglite, openPostgres, type Database } from '../../src/server/db/client.ts';

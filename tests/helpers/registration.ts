@@ -2,7 +2,7 @@
 // directly), open plans created through the API, and small valid images.
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { hashPassword } from '../../src/server/auth/passwords.ts';
+import { hashPassword } from '../../src/server/lib/passwords.ts';
 import { issueToken } from '../../src/server/auth/tokens.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import {

@@ -8,7 +8,7 @@ import { validatePassword } from '../../shared/auth/password.ts';
 import { validatePhone } from '../../shared/auth/phone.ts';
 import type { OrganizationNode, UserInfo } from '../../shared/auth/schema.ts';
 import { USERNAME_PATTERN } from '../../shared/auth/schema.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import { hashPassword } from '../lib/passwords.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { administrators, learners, organizations } from '../db/schema/index.ts';
 import { fieldError, notFound, validationFailed } from '../errors.ts';

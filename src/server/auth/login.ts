@@ -12,7 +12,7 @@ import { administrators, learners } from '../db/schema/index.ts';
 import { AppError, forbidden } from '../errors.ts';
 import { consumeCaptcha } from './captcha.ts';
 import { checkLoginThrottle, clearLoginFailures, loginThrottleKeys, recordLoginFailure } from './lockout.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { hashPassword, verifyPassword } from '../lib/passwords.ts';
 import { issueToken } from './tokens.ts';
 
 interface Account {

@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { ADMINISTRATOR_TYPES, type AdministratorType } from '../../shared/api/constants.ts';
 import { validatePassword } from '../../shared/auth/password.ts';
 import { createAdministrator } from '../accounts/service.ts';
-import { writeSystemLog } from '../audit/system-log.ts';
+import { writeSystemLog } from '../lib/system-log.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/open.ts';
 import { organizations } from '../db/schema/index.ts';

@@ -28,7 +28,7 @@ import {
 import { REGISTRATION_ERROR_CODES, skillLevelLabel } from '../../shared/plans/schema.ts';
 import type { reviewQueueQuery } from '../../shared/reviews/schema.ts';
 import type { UploadInfo } from '../../shared/uploads/schema.ts';
-import { writeSystemLog } from '../audit/system-log.ts';
+import { writeSystemLog } from '../lib/system-log.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
 import {
   enrollmentMaterials,

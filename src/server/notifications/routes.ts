@@ -5,7 +5,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { idParams } from '../../shared/api/id.ts';
 import { broadcastSchema, notificationListQuery } from '../../shared/notifications/schema.ts';
 import { paginationQuery } from '../../shared/api/pagination.ts';
-import { writeSystemLog } from '../audit/system-log.ts';
+import { writeSystemLog } from '../lib/system-log.ts';
 import { learners } from '../db/schema/index.ts';
 import { fieldError, forbidden, notFound } from '../errors.ts';
 import { parseInput } from '../http/validate.ts';

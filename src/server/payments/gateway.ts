@@ -1,10 +1,8 @@
-// The payment gateway contract. Callers (orders, the notify route, reconciliation) only see this
-// interface, so a WeChat Pay or Alipay adapter is one more implementation registered in
-// `paymentGateways`; the built-in sandbox (sandbox.ts) is the one shipped here.
+// The payment gateway contract (the port). Callers (orders, the notify route, reconciliation) only see this
+// interface, so a WeChat Pay or Alipay adapter is one more implementation registered in gateways.ts; the
+// built-in sandbox (sandbox.ts) is the one shipped here. The port knows no adapter.
 import type { StatementRow } from '../../shared/payments/schema.ts';
-import type { AppConfig } from '../config.ts';
 import type { DbOrTx } from '../db/client.ts';
-import { SandboxGateway } from './sandbox.ts';
 
 export interface CreatePaymentInput {
   orderNo: string;
@@ -49,19 +47,3 @@ export interface PaymentGateway {
   /** The gateway's statement of successful transactions for one China-time day (YYYY-MM-DD). */
   fetchStatement(db: DbOrTx, date: string): Promise<StatementRow[]>;
 }
-
-const registries = new WeakMap<AppConfig, Map<string, PaymentGateway>>();
-
-/** The gateways configured for this app, by name. */
-export function paymentGateways(config: AppConfig): Map<string, PaymentGateway> {
-  let registry = registries.get(config);
-  if (!registry) {
-    registry = new Map<string, PaymentGateway>();
-    // The sandbox marks orders paid on a button press, so it exists only where it is enabled.
-    if (config.paymentSandbox) registry.set('sandbox', new SandboxGateway(config.paymentSecret));
-    registries.set(config, registry);
-  }
-  return registry;
-}
-
-export const DEFAULT_GATEWAY = 'sandbox';

@@ -16,7 +16,7 @@ import { AppError, fieldError, notFound } from '../errors.ts';
 import { parseInput } from '../http/validate.ts';
 import { requestLanguage } from '../lib/request-language.ts';
 import { admin, learner, requireAdmin, requireLearner } from '../plugins/auth.ts';
-import { DEFAULT_GATEWAY, paymentGateways } from './gateway.ts';
+import { DEFAULT_GATEWAY, paymentGateways } from './gateways.ts';
 import sandboxRoutes from './sandbox-routes.ts';
 import {
   feeHistory,

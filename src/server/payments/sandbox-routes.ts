@@ -12,7 +12,7 @@ import { AppError, notFound } from '../errors.ts';
 import { escapeHtml } from '../http/html.ts';
 import { parseInput } from '../http/validate.ts';
 import { bearerToken, optionalPrincipal } from '../plugins/auth.ts';
-import { paymentGateways } from './gateway.ts';
+import { paymentGateways } from './gateways.ts';
 import { SANDBOX_NOTIFY_PATH, SANDBOX_PAY_PATH, SandboxGateway, type SandboxNotify } from './sandbox.ts';
 
 const tradeParams = z.object({ trade_no: z.string().regex(/^SBX[0-9A-F]{24}$/, '交易不存在') });

@@ -26,7 +26,7 @@ import {
   skillLevelLabel,
   type PlanState,
 } from '../../shared/plans/schema.ts';
-import { writeSystemLog } from '../audit/system-log.ts';
+import { writeSystemLog } from '../lib/system-log.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
 import {
   enrollments,

@@ -34,7 +34,7 @@ import {
 } from '../../shared/plans/schema.ts';
 import type { z } from 'zod';
 import type { planListQuery, portalPlanQuery } from '../../shared/plans/schema.ts';
-import { writeSystemLog } from '../audit/system-log.ts';
+import { writeSystemLog } from '../lib/system-log.ts';
 import type { DbOrTx } from '../db/client.ts';
 import {
   banners,

@@ -14,7 +14,7 @@ import type {
 } from '../../shared/rooms/schema.ts';
 import { STAFF_ROLE_LABELS, type StaffRole } from '../../shared/staff/schema.ts';
 import type { RoomView, SiteView } from '../../shared/rooms/schema.ts';
-import { writeSystemLog } from '../audit/system-log.ts';
+import { writeSystemLog } from '../lib/system-log.ts';
 import { rowsOf } from '../lib/db-queries.ts';
 import type { DbOrTx } from '../db/client.ts';
 import {

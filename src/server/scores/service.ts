@@ -16,7 +16,7 @@ import {
 import { scoreResultKey } from '../../shared/scores/score-messages.ts';
 import { REGISTRATION_ERROR_CODES, skillLevelLabel } from '../../shared/plans/schema.ts';
 import { TICKETED_STATES, planSessions } from '../tickets/service.ts';
-import { writeSystemLog } from '../audit/system-log.ts';
+import { writeSystemLog } from '../lib/system-log.ts';
 import { type PlanContext, planForAdmin } from '../lib/plan-scope.ts';
 import { candidateColumns, candidateIdNumber, candidateName } from '../lib/candidates.ts';
 import { listTotal } from '../lib/pagination.ts';

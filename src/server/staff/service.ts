@@ -13,7 +13,7 @@ import {
   type staffInputSchema,
   type staffListQuery,
 } from '../../shared/staff/schema.ts';
-import { writeSystemLog } from '../audit/system-log.ts';
+import { writeSystemLog } from '../lib/system-log.ts';
 import { chinaDateTime } from '../lib/dates.ts';
 import { rowsOf } from '../lib/db-queries.ts';
 import type { DbOrTx } from '../db/client.ts';

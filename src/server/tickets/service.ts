@@ -11,7 +11,7 @@ import { maskIdNumber, maskName } from '../../shared/api/masking.ts';
 import type { AdmissionTicket, SessionSeat } from '../../shared/tickets/schema.ts';
 import type { VerifyAnswer } from '../../shared/certificates/schema.ts';
 import { REGISTRATION_ERROR_CODES, skillLevelLabel } from '../../shared/plans/schema.ts';
-import { writeSystemLog } from '../audit/system-log.ts';
+import { writeSystemLog } from '../lib/system-log.ts';
 import {
   type CandidateRow,
   candidateColumns,

@@ -8,7 +8,7 @@ import {
   uploadKindSchema,
   type UploadKind,
 } from '../../shared/uploads/schema.ts';
-import { writeSystemLog } from '../audit/system-log.ts';
+import { writeSystemLog } from '../lib/system-log.ts';
 import { fieldError, notFound } from '../errors.ts';
 import { parseInput } from '../http/validate.ts';
 import { anyUser, optionalPrincipal } from '../plugins/auth.ts';
