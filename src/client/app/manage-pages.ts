@@ -6,7 +6,7 @@ import type { PageLoader } from './page-registry.ts';
 
 export const managePages: Record<string, PageLoader> = {
   index: () => import('../features/dashboard/pages/ManageHomePage.tsx'),
-  'examinationAffairsManage/plan/index': () => import('../features/plans/pages/PlanIndexPage.tsx'),
+  'examinationAffairsManage/plan/index': () => import('./plan-page/PlanIndexPage.tsx'),
   'examinationAffairsManage/room/index': () => import('../features/rooms/pages/RoomPage.tsx'),
   'examinationAffairsManage/personnel/index': () => import('../features/staff/pages/StaffPage.tsx'),
   'dataStatisticsManage/certificate': () => import('../features/certificates/pages/CertificatePage.tsx'),

@@ -16,13 +16,25 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import type { FormFieldKey, MaterialKey } from '../../../../shared/enrollments/schema.ts';
+import {
+  collegeEnrollmentSchema,
+  type FormFieldKey,
+  type MaterialKey,
+} from '../../../../shared/enrollments/schema.ts';
 import type { UploadInfo } from '../../../../shared/uploads/schema.ts';
 import { ApiError, isBusinessRefusal } from '../../../lib/api/errors.ts';
+import { holdsPath, serverErrors } from '../../../lib/forms/form-errors.ts';
+import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { useT } from '../../../lib/i18n/index.ts';
 import { UploadField } from '../../../lib/uploads/UploadField.tsx';
-import { enrollOnBehalf, fetchPlan, type ExamPlanDetail, type ExamPlanSummary } from '../api.ts';
-import { formFieldLabel, materialLabel } from '../labels.ts';
+import {
+  enrollOnBehalf,
+  fetchPlan,
+  type ExamPlanDetail,
+  type ExamPlanSummary,
+  type OnBehalfInput,
+} from '../api.ts';
+import { formFieldLabel, materialLabel } from '../../../lib/plan-labels.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 
 /** Form answers a learner's profile does not hold, asked when the plan's form lists them. */
@@ -46,6 +58,23 @@ const EMPTY: Values = {
   materials: {},
 };
 
+/** Request fields -> the dialog's: the form's answers sit at the top, the plan is chosen as planId. */
+const ENROL_FIELDS = { plan_id: 'planId', form: '' };
+
+/** The body of POST /v1/college/enrollments: answers left empty are left out. */
+function enrolInput(values: Values): OnBehalfInput {
+  const form: OnBehalfInput['form'] = {};
+  if (values.years_in_occupation !== '') form.years_in_occupation = Number(values.years_in_occupation);
+  if (values.employer.trim()) form.employer = values.employer.trim();
+  if (values.prior_certificate_no.trim()) form.prior_certificate_no = values.prior_certificate_no.trim();
+  return {
+    learner: values.learner.trim(),
+    plan_id: Number(values.planId),
+    form,
+    materials: Object.fromEntries(Object.entries(values.materials).map(([key, upload]) => [key, upload.id])),
+  };
+}
+
 export interface EnrollOnBehalfModalProps {
   opened: boolean;
   /** The college's plans open for registration now. */
@@ -56,19 +85,36 @@ export interface EnrollOnBehalfModalProps {
 
 export function EnrollOnBehalfModal({ opened, plans, onClose, onEnrolled }: EnrollOnBehalfModalProps) {
   const t = useT();
-  const [values, setValues] = useState<Values>(EMPTY);
   const [plan, setPlan] = useState<ExamPlanDetail | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [refusal, setRefusal] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const {
+    form,
+    submitting: saving,
+    handleSubmit,
+  } = useSchemaForm<Values>({
+    mode: 'controlled',
+    initialValues: EMPTY,
+    schema: collegeEnrollmentSchema,
+    toInput: enrolInput,
+    fields: ENROL_FIELDS,
+    // The schema's "nothing typed / nothing chosen", as this dialog words it.
+    message: (message, path) => {
+      if (path === 'learner' && message.startsWith('请输入')) return t('examAffairs.college.learnerRequired');
+      if (path === 'planId') return t('examAffairs.college.planRequired');
+      return message;
+    },
+  });
+  const values = form.values;
+  const errors = form.errors;
 
   useEffect(() => {
     if (opened) {
-      setValues(EMPTY);
-      setErrors({});
+      form.reset();
       setRefusal(null);
       setPlan(null);
     }
+    // The form object is stable; only opening the dialog starts it afresh.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [opened]);
 
   useEffect(() => {
@@ -83,40 +129,13 @@ export function EnrollOnBehalfModal({ opened, plans, onClose, onEnrolled }: Enro
     };
   }, [values.planId]);
 
-  const set = (patch: Partial<Values>) => {
-    setValues((current) => ({ ...current, ...patch }));
-    setErrors((current) => {
-      const next = { ...current };
-      for (const key of Object.keys(patch)) delete next[key];
-      return next;
-    });
-  };
-
   const shownPlan = plan && String(plan.id) === values.planId ? plan : null;
   const asked = shownPlan ? ASKED_FIELDS.filter((key) => shownPlan.form_fields.includes(key)) : [];
 
-  const submit = async () => {
-    const local: Record<string, string> = {};
-    if (!values.learner.trim()) local.learner = t('examAffairs.college.learnerRequired');
-    if (!values.planId) local.plan_id = t('examAffairs.college.planRequired');
-    setErrors(local);
-    setRefusal(null);
-    if (Object.keys(local).length || !shownPlan) return;
-    const form: Record<string, string | number> = {};
-    if (values.years_in_occupation !== '') form.years_in_occupation = Number(values.years_in_occupation);
-    if (values.employer.trim()) form.employer = values.employer.trim();
-    if (values.prior_certificate_no.trim()) form.prior_certificate_no = values.prior_certificate_no.trim();
-    const materials = Object.fromEntries(
-      Object.entries(values.materials).map(([key, upload]) => [key, upload.id]),
-    );
-    setSaving(true);
-    try {
-      const answer = await enrollOnBehalf({
-        learner: values.learner.trim(),
-        plan_id: shownPlan.id,
-        form,
-        materials,
-      });
+  const send = handleSubmit(
+    async (submitted) => {
+      if (!shownPlan) return;
+      const answer = await enrollOnBehalf({ ...enrolInput(submitted), plan_id: shownPlan.id });
       if (isBusinessRefusal(answer)) {
         setRefusal(
           answer.code === 403002
@@ -131,34 +150,30 @@ export function EnrollOnBehalfModal({ opened, plans, onClose, onEnrolled }: Enro
         }),
       );
       onEnrolled();
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 422) {
-        const fields: Record<string, string> = {};
-        const others: string[] = [];
-        for (const [field, messages] of Object.entries(error.fieldErrors)) {
-          const message = messages[0];
-          if (!message) continue;
-          const key = field.replace(/^form\./, '');
-          if (
-            field === 'learner' ||
-            field === 'plan_id' ||
-            field.startsWith('materials.') ||
-            (ASKED_FIELDS as readonly string[]).includes(key)
-          ) {
-            fields[field.startsWith('form.') ? key : field] = message;
-          } else {
-            others.push(`${formFieldLabel(t, key)}：${message}`);
-          }
+    },
+    {
+      // The dialog's own fields and materials show their messages; what is wrong in the learner's
+      // profile (no input here) is listed above the buttons.
+      onError: (error) => {
+        const fieldErrors = serverErrors(error, ENROL_FIELDS);
+        if (!fieldErrors) {
+          if (error instanceof ApiError) setRefusal(error.message);
+          return;
         }
-        setErrors(fields);
+        const others: string[] = [];
+        for (const [path, message] of Object.entries(fieldErrors)) {
+          if (path.startsWith('materials.')) form.setFieldError(path, message);
+          else if (!holdsPath(form.getValues(), path))
+            others.push(`${formFieldLabel(t, path)}：${String(message)}`);
+        }
         if (others.length)
           setRefusal(t('examAffairs.college.profileProblems', { problems: others.join('；') }));
-      } else if (error instanceof ApiError) {
-        setRefusal(error.message);
-      }
-    } finally {
-      setSaving(false);
-    }
+      },
+    },
+  );
+  const submit = () => {
+    setRefusal(null);
+    send();
   };
 
   return (
@@ -178,9 +193,7 @@ export function EnrollOnBehalfModal({ opened, plans, onClose, onEnrolled }: Enro
             label={t('examAffairs.college.learner')}
             placeholder={t('examAffairs.college.learnerPlaceholder')}
             withAsterisk
-            value={values.learner}
-            error={errors.learner}
-            onChange={(event) => set({ learner: event.currentTarget.value })}
+            {...form.getInputProps('learner')}
             data-testid="college-enrol-learner"
           />
           <Select
@@ -190,9 +203,11 @@ export function EnrollOnBehalfModal({ opened, plans, onClose, onEnrolled }: Enro
             nothingFoundMessage={t('examAffairs.college.noOpenPlans')}
             placeholder={plans.length ? undefined : t('examAffairs.college.noOpenPlans')}
             data={plans.map((p) => ({ value: String(p.id), label: p.title }))}
-            value={values.planId}
-            error={errors.plan_id}
-            onChange={(planId) => set({ planId, materials: {} })}
+            {...form.getInputProps('planId')}
+            onChange={(planId) => {
+              form.setFieldValue('planId', planId);
+              form.setFieldValue('materials', {});
+            }}
             data-testid="college-enrol-plan"
           />
         </SimpleGrid>
@@ -213,9 +228,7 @@ export function EnrollOnBehalfModal({ opened, plans, onClose, onEnrolled }: Enro
                     min={0}
                     max={60}
                     allowDecimal={false}
-                    value={values.years_in_occupation}
-                    error={errors.years_in_occupation}
-                    onChange={(years_in_occupation) => set({ years_in_occupation })}
+                    {...form.getInputProps('years_in_occupation')}
                     data-testid="college-enrol-years"
                   />
                 )}
@@ -224,18 +237,14 @@ export function EnrollOnBehalfModal({ opened, plans, onClose, onEnrolled }: Enro
                     label={formFieldLabel(t, 'employer')}
                     placeholder={t('examAffairs.college.fromProfile')}
                     maxLength={100}
-                    value={values.employer}
-                    error={errors.employer}
-                    onChange={(event) => set({ employer: event.currentTarget.value })}
+                    {...form.getInputProps('employer')}
                   />
                 )}
                 {asked.includes('prior_certificate_no') && (
                   <TextInput
                     label={formFieldLabel(t, 'prior_certificate_no')}
                     maxLength={64}
-                    value={values.prior_certificate_no}
-                    error={errors.prior_certificate_no}
-                    onChange={(event) => set({ prior_certificate_no: event.currentTarget.value })}
+                    {...form.getInputProps('prior_certificate_no')}
                   />
                 )}
               </SimpleGrid>
@@ -253,17 +262,10 @@ export function EnrollOnBehalfModal({ opened, plans, onClose, onEnrolled }: Enro
                     apiType="administrators"
                     crop={key === 'photo'}
                     value={upload ? { url: upload.url, mime: upload.mime, name: upload.original_name } : null}
-                    error={errors[`materials.${key}`] ?? null}
+                    error={(errors[`materials.${key}`] as string | undefined) ?? null}
                     onUploaded={(info) => {
-                      setValues((current) => ({
-                        ...current,
-                        materials: { ...current.materials, [key]: info },
-                      }));
-                      setErrors((current) => {
-                        const next = { ...current };
-                        delete next[`materials.${key}`];
-                        return next;
-                      });
+                      form.setFieldValue('materials', { ...form.getValues().materials, [key]: info });
+                      form.clearFieldError(`materials.${key}`);
                     }}
                     testId={`college-enrol-material-${key}`}
                   />

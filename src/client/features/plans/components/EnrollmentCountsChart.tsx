@@ -4,7 +4,7 @@ import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { ENROLLMENT_STATES, type EnrollmentState } from '../../../../shared/enrollments/schema.ts';
 import { useT } from '../../../lib/i18n/index.ts';
-import { enrollmentStateLabel } from '../labels.ts';
+import { enrollmentStateLabel } from '../../../lib/plan-labels.ts';
 
 export default function EnrollmentCountsChart({
   counts,

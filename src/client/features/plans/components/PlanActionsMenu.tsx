@@ -7,7 +7,7 @@ import { IconChevronDown } from '@tabler/icons-react';
 import { PLAN_MANAGEMENT_ACTIONS, type PlanAction } from '../../../../shared/plans/schema.ts';
 import { useT } from '../../../lib/i18n/index.ts';
 import type { ExamPlanSummary } from '../api.ts';
-import { planActionLabel } from '../labels.ts';
+import { planActionLabel } from '../../../lib/plan-labels.ts';
 
 /** Actions that undo or end something get the warning colour in the confirmation. */
 export const CAUTION_ACTIONS: readonly PlanAction[] = [

@@ -32,7 +32,7 @@ import {
   materialLabel,
   planStateLabel,
   sessionKindLabel,
-} from '../labels.ts';
+} from '../../../lib/plan-labels.ts';
 import { PLAN_EDITABLE_STATES } from '../plan-form.ts';
 import { PlanActionsMenu } from './PlanActionsMenu.tsx';
 

@@ -23,28 +23,27 @@ import {
   Textarea,
 } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
-import { useForm } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { FORM_FIELD_KEYS, MATERIAL_KEYS } from '../../../../shared/enrollments/schema.ts';
-import { REGISTRATION_ERROR_CODES } from '../../../../shared/plans/schema.ts';
+import { REGISTRATION_ERROR_CODES, planInputSchema } from '../../../../shared/plans/schema.ts';
 import { ApiError } from '../../../lib/api/errors.ts';
+import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { ConfirmDialog } from '../../../lib/components/ConfirmDialog.tsx';
 import { useT } from '../../../lib/i18n/index.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { formatFen } from '../../../lib/utils/money.ts';
 import { createPlan, fetchPlan, updatePlan, type ExamPlanDetail, type PlanOptions } from '../api.ts';
-import { formFieldLabel, levelLabel, materialLabel } from '../labels.ts';
+import { formFieldLabel, levelLabel, materialLabel } from '../../../lib/plan-labels.ts';
 import {
   PLAN_EDITABLE_STATES,
   emptyPlanForm,
   followRegistrationEnd,
-  formErrorsFrom,
+  planFormChecks,
   planFormFromDetail,
   sessionStartErrors,
   sessionStartPaths,
   toPlanInput,
-  validatePlanForm,
   yuanToFen,
   type LocalDateTime,
   type PlanFormValues,
@@ -67,13 +66,17 @@ export function PlanFormDrawer({ opened, planId, options, onClose, onSaved }: Pl
   const t = useT();
   const [loaded, setLoaded] = useState<ExamPlanDetail | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   /** The server's duplicate warning for the plan about to be created, while the administrator decides. */
   const [duplicate, setDuplicate] = useState<string | null>(null);
-  const form = useForm<PlanFormValues>({
+  const {
+    form,
+    submitting: saving,
+    handleSubmit,
+  } = useSchemaForm<PlanFormValues>({
     mode: 'controlled',
     initialValues: emptyPlanForm(),
-    validate: (values) => validatePlanForm(values),
+    schema: planInputSchema,
+    ...planFormChecks,
   });
 
   useEffect(() => {
@@ -122,18 +125,11 @@ export function PlanFormDrawer({ opened, planId, options, onClose, onSaved }: Pl
     onSaved(saved);
   };
 
-  const submit = form.onSubmit(async (values) => {
-    setSaving(true);
-    try {
-      await save(values);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 422)
-        form.setErrors(formErrorsFrom(error.fieldErrors));
+  const submit = handleSubmit((values) => save(values), {
+    onError: (error) => {
       if (error instanceof ApiError && error.body?.code === REGISTRATION_ERROR_CODES.duplicatePlan)
         setDuplicate(error.message);
-    } finally {
-      setSaving(false);
-    }
+    },
   });
 
   /**

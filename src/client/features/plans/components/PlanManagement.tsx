@@ -1,29 +1,15 @@
 // Plan management (founder, manager): the searchable, filterable plan list with the spec's pagination,
 // the create/edit drawer, the detail drawer and the state actions, each confirmed before it runs; a row's
 // menu also opens the plan's ticket and scoring steps (?step=ticket|scoring&plan=<id>).
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Progress,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Progress, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconEdit, IconEye, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { PlanAction } from '../../../../shared/plans/schema.ts';
-import {
-  ListTable,
-  pagedListProps,
-  usePagedList,
-  type ListColumn,
-} from '../../../lib/components/ListTable.tsx';
 import { useT } from '../../../lib/i18n/index.ts';
+import { ListPageTable, type ListPageColumn } from '../../../lib/kit/ListPageTable.tsx';
+import { useConfirmAction } from '../../../lib/kit/use-confirm-action.tsx';
+import { useListPage } from '../../../lib/kit/use-list-page.ts';
 import { isoDateTime } from '../../../lib/utils/iso-time.ts';
 import { formatFen } from '../../../lib/utils/money.ts';
 import {
@@ -31,15 +17,13 @@ import {
   fetchPlans,
   transitionPlan,
   type ExamPlanSummary,
-  type PlanListFilters,
   type PlanOptions,
 } from '../api.ts';
-import { PLAN_STATE_COLORS, levelLabel, planActionLabel, planStateLabel } from '../labels.ts';
+import { PLAN_STATE_COLORS, levelLabel, planActionLabel, planStateLabel } from '../../../lib/plan-labels.ts';
 import { PLAN_EDITABLE_STATES } from '../plan-form.ts';
 import { CAUTION_ACTIONS, PlanActionsMenu } from './PlanActionsMenu.tsx';
-import { ConfirmDialog } from '../../../lib/components/ConfirmDialog.tsx';
 import { PlanDetailDrawer } from './PlanDetailDrawer.tsx';
-import { PlanFilters } from './PlanFilters.tsx';
+import { PLAN_FILTERS, PlanFilters, planListFilters } from './PlanFilters.tsx';
 import { PlanFormDrawer } from './PlanFormDrawer.tsx';
 import { RowAction } from '../../../lib/components/RowAction.tsx';
 import { toastSuccess } from '../../../lib/toast.ts';
@@ -50,12 +34,14 @@ export function PlanManagement() {
   const t = useT();
   const [location, navigate] = useLocation();
   const [options, setOptions] = useState<PlanOptions | null>(null);
-  const [filters, setFilters] = useState<PlanListFilters>({});
-  const list = usePagedList((query) => fetchPlans({ ...filters, ...query }), [filters]);
+  const list = useListPage({
+    filters: PLAN_FILTERS,
+    fetch: ({ page, limit, filters }) => fetchPlans({ ...planListFilters(filters), page, limit }),
+  });
   const [editing, setEditing] = useState<Editing>(null);
   const [viewing, setViewing] = useState<number | null>(null);
   const [detailVersion, setDetailVersion] = useState(0);
-  const [pending, setPending] = useState<{ plan: ExamPlanSummary; action: PlanAction } | null>(null);
+  const confirm = useConfirmAction();
 
   useEffect(() => {
     let cancelled = false;
@@ -74,21 +60,23 @@ export function PlanManagement() {
     setDetailVersion((v) => v + 1);
   };
 
-  const runAction = async () => {
-    if (!pending) return;
-    await transitionPlan(pending.plan.id, pending.action);
-    toastSuccess(
-      t('examAffairs.plan.actionDone', {
-        action: planActionLabel(t, pending.action),
-        title: pending.plan.title,
-      }),
-    );
-    refresh();
+  const askAction = (plan: ExamPlanSummary, action: PlanAction) => {
+    confirm.ask({
+      title: planActionLabel(t, action),
+      message: t(`examAffairs.planActionConfirm.${action}`, { title: plan.title }),
+      color: CAUTION_ACTIONS.includes(action) ? 'orange' : undefined,
+      testId: 'plan-action-confirm',
+      run: async () => {
+        await transitionPlan(plan.id, action);
+        toastSuccess(t('examAffairs.plan.actionDone', { action: planActionLabel(t, action), title: plan.title }));
+        refresh();
+      },
+    });
   };
 
-  const columns: ListColumn<ExamPlanSummary>[] = [
+  const columns: ListPageColumn<ExamPlanSummary>[] = [
     {
-      key: 'title',
+      accessor: 'title',
       title: t('examAffairs.plan.title'),
       render: (plan) => (
         <div>
@@ -102,7 +90,7 @@ export function PlanManagement() {
       ),
     },
     {
-      key: 'occupation',
+      accessor: 'occupation',
       title: t('examAffairs.plan.occupationLevel'),
       render: (plan) => (
         <div>
@@ -113,9 +101,9 @@ export function PlanManagement() {
         </div>
       ),
     },
-    { key: 'college', title: t('examAffairs.plan.college'), render: (plan) => plan.organization.name },
+    { accessor: 'college', title: t('examAffairs.plan.college'), render: (plan) => plan.organization.name },
     {
-      key: 'window',
+      accessor: 'window',
       title: t('examAffairs.plan.window'),
       render: (plan) => (
         <Text size="xs" style={{ whiteSpace: 'nowrap' }}>
@@ -125,7 +113,7 @@ export function PlanManagement() {
       ),
     },
     {
-      key: 'exam',
+      accessor: 'exam',
       title: t('examAffairs.plan.examDate'),
       render: (plan) => (
         <Text size="xs" style={{ whiteSpace: 'nowrap' }}>
@@ -134,13 +122,13 @@ export function PlanManagement() {
       ),
     },
     {
-      key: 'fee',
+      accessor: 'fee',
       title: t('examAffairs.plan.fee'),
-      align: 'right',
+      textAlign: 'right',
       render: (plan) => formatFen(plan.fee_fen),
     },
     {
-      key: 'seats',
+      accessor: 'seats',
       title: t('examAffairs.plan.seats'),
       width: 120,
       render: (plan) => (
@@ -153,7 +141,7 @@ export function PlanManagement() {
       ),
     },
     {
-      key: 'state',
+      accessor: 'state',
       title: t('examAffairs.plan.state'),
       width: 110,
       render: (plan) => (
@@ -168,7 +156,7 @@ export function PlanManagement() {
       ),
     },
     {
-      key: 'actions',
+      accessor: 'actions',
       title: t('examAffairs.common.actions'),
       render: (plan) => (
         <Group gap={4} wrap="nowrap">
@@ -197,7 +185,7 @@ export function PlanManagement() {
           </Tooltip>
           <PlanActionsMenu
             plan={plan}
-            onAction={(action) => setPending({ plan, action })}
+            onAction={(action) => askAction(plan, action)}
             onOpenStep={(step) => navigate(`${location}?step=${step}&plan=${plan.id}`)}
           />
         </Group>
@@ -219,13 +207,10 @@ export function PlanManagement() {
           {t('examAffairs.plan.create')}
         </Button>
       </Group>
-      <Paper withBorder p="md" radius="md">
-        <PlanFilters options={options} value={filters} onChange={setFilters} />
-      </Paper>
-      <ListTable
+      <PlanFilters options={options} list={list} />
+      <ListPageTable
+        list={list}
         columns={columns}
-        {...pagedListProps(list)}
-        rowKey={(plan) => plan.id}
         empty={<Text c="dimmed">{t('examAffairs.plan.empty')}</Text>}
         data-testid="plan-table"
       />
@@ -244,22 +229,12 @@ export function PlanManagement() {
       <PlanDetailDrawer
         planId={viewing}
         version={detailVersion}
-        covered={editing !== null || pending !== null}
+        covered={editing !== null || confirm.open}
         onClose={() => setViewing(null)}
         onEdit={(id) => setEditing({ planId: id })}
-        onAction={(plan, action) => setPending({ plan, action })}
+        onAction={askAction}
       />
-      <ConfirmDialog
-        opened={pending !== null}
-        title={pending ? planActionLabel(t, pending.action) : ''}
-        message={
-          pending ? t(`examAffairs.planActionConfirm.${pending.action}`, { title: pending.plan.title }) : ''
-        }
-        color={pending && CAUTION_ACTIONS.includes(pending.action) ? 'orange' : undefined}
-        onConfirm={runAction}
-        onClose={() => setPending(null)}
-        testId="plan-action-confirm"
-      />
+      {confirm.dialog}
     </Stack>
   );
 }

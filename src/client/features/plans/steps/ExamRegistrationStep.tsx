@@ -34,7 +34,7 @@ import {
   enrollmentStateLabel,
   levelLabel,
   planStateLabel,
-} from '../labels.ts';
+} from '../../../lib/plan-labels.ts';
 
 export default function ExamRegistrationStep() {
   const t = useT();

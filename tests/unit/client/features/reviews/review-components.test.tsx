@@ -5,7 +5,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import type { ReactElement } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RejectModal } from '../../../../../src/client/features/reviews/components/RejectModal.tsx';
-import { PlanSteps } from '../../../../../src/client/features/plans/components/PlanSteps.tsx';
+import { PlanSteps } from '../../../../../src/client/app/plan-page/PlanSteps.tsx';
 import { ApiError } from '../../../../../src/client/lib/api/errors.ts';
 import { setLanguage } from '../../../../../src/client/lib/state/preferences.ts';
 

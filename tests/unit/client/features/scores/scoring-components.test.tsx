@@ -4,17 +4,17 @@ import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ScoreEditModal } from '../../../../../src/client/features/plans/components/scoring/ScoreEditModal.tsx';
+import { ScoreEditModal } from '../../../../../src/client/features/scores/components/ScoreEditModal.tsx';
 import {
   SCORE_IMPORT_MAX_BYTES,
   useScoreImport,
-} from '../../../../../src/client/features/plans/components/scoring/ScoreImport.tsx';
-import type { PlanScoreRow, ScorePlanInfo } from '../../../../../src/client/features/plans/scoring-api.ts';
+} from '../../../../../src/client/features/scores/components/ScoreImport.tsx';
+import type { PlanScoreRow, ScorePlanInfo } from '../../../../../src/client/features/scores/api.ts';
 import { ApiError } from '../../../../../src/client/lib/api/errors.ts';
 import { setLanguage } from '../../../../../src/client/lib/state/preferences.ts';
 
 const api = vi.hoisted(() => ({ saveScore: vi.fn(), importScores: vi.fn() }));
-vi.mock('../../../../../src/client/features/plans/scoring-api.ts', () => api);
+vi.mock('../../../../../src/client/features/scores/api.ts', () => api);
 
 const renderUi = (ui: ReactElement) => render(<MantineProvider>{ui}</MantineProvider>);
 

@@ -8,8 +8,8 @@ import {
   scoreFormValues,
   scoringAvailability,
   type ScoreFormValues,
-} from '../../../../../src/client/features/plans/components/scoring/score-logic.ts';
-import { defaultInstitution } from '../../../../../src/client/features/plans/components/scoring/IssueCertificates.tsx';
+} from '../../../../../src/client/features/scores/components/score-logic.ts';
+import { defaultInstitution } from '../../../../../src/client/features/scores/components/IssueCertificates.tsx';
 
 describe('import row report', () => {
   it('lists file problems first, then rows in numeric (spreadsheet) order, every message kept', () => {

@@ -21,10 +21,11 @@ const scoring = vi.hoisted(() => ({
   importScores: vi.fn(),
   scoreTemplatePath: (id: number) => `/v1/admin/plans/${id}/scores/template`,
 }));
-vi.mock('../../../../../src/client/features/plans/scoring-api.ts', () => scoring);
+vi.mock('../../../../../src/client/features/scores/api.ts', () => scoring);
 
 const { default: ScoringStep } =
-  await import('../../../../../src/client/features/plans/steps/ScoringStep.tsx');
+  await import('../../../../../src/client/features/scores/components/ScoringStep.tsx');
+const { PlanStepPanel } = await import('../../../../../src/client/app/plan-page/PlanSteps.tsx');
 
 const detail = {
   id: 9,
@@ -110,7 +111,7 @@ function renderAt(path: string, administratorType: string) {
   return render(
     <MantineProvider env="test">
       <Router hook={location.hook} searchHook={location.searchHook}>
-        <ScoringStep />
+        <PlanStepPanel Panel={ScoringStep} />
       </Router>
     </MantineProvider>,
   );

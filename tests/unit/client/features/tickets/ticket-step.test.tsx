@@ -6,7 +6,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { SessionSeat } from '../../../../../src/shared/tickets/schema.ts';
-import type { SeatCandidate } from '../../../../../src/client/features/plans/api.ts';
+import type { SeatCandidate } from '../../../../../src/client/features/tickets/api.ts';
 import { ApiError } from '../../../../../src/client/lib/api/errors.ts';
 import { t } from '../../../../../src/client/lib/i18n/index.ts';
 import { setLanguage } from '../../../../../src/client/lib/state/preferences.ts';
@@ -26,18 +26,20 @@ const api = vi.hoisted(() => ({
   ticketPdfPath: (id: number) => `/v1/admin/tickets/${id}/pdf`,
 }));
 vi.mock('../../../../../src/client/features/plans/api.ts', () => api);
+vi.mock('../../../../../src/client/features/tickets/api.ts', () => api);
 const files = vi.hoisted(() => ({ openPrivateFile: vi.fn(async () => {}) }));
 vi.mock('../../../../../src/client/lib/uploads/use-private-file.ts', () => files);
 
-const { default: TicketStep } = await import('../../../../../src/client/features/plans/steps/TicketStep.tsx');
+const { default: TicketStep } =
+  await import('../../../../../src/client/features/tickets/components/TicketStep.tsx');
 const { seatText, seatingBlockedReason, summaryCounts, candidateFilePath, fullySeated, seatCell } =
-  await import('../../../../../src/client/features/plans/components/ticket/seating.ts');
+  await import('../../../../../src/client/features/tickets/components/seating.ts');
 const { initialMoveValues } =
-  await import('../../../../../src/client/features/plans/components/ticket/MoveSeatModal.tsx');
+  await import('../../../../../src/client/features/tickets/components/MoveSeatModal.tsx');
 const { seatOccupants } =
-  await import('../../../../../src/client/features/plans/components/ticket/SeatMapModal.tsx');
-const { PlanSteps, stepSearch } =
-  await import('../../../../../src/client/features/plans/components/PlanSteps.tsx');
+  await import('../../../../../src/client/features/tickets/components/SeatMapModal.tsx');
+const { PlanSteps, PlanStepPanel, stepSearch } =
+  await import('../../../../../src/client/app/plan-page/PlanSteps.tsx');
 
 const session = (id: number, name: string, seat?: { room: number; no: number }): SessionSeat => ({
   session_id: id,
@@ -108,7 +110,7 @@ function renderStep(search: string, state = 'registration_closed') {
   return render(
     <MantineProvider env="test">
       <Router hook={location.hook} searchHook={location.searchHook}>
-        <TicketStep />
+        <PlanStepPanel Panel={TicketStep} />
       </Router>
     </MantineProvider>,
   );

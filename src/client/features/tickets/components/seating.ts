@@ -1,9 +1,10 @@
 // Pure rules of the ticket step, kept apart from the components so they are unit-tested: when the plan
 // lets staff seat and issue (the server answers 409003 otherwise), and how a candidate's seat reads.
-import type { RoomView, SessionSeat } from '../../../../../shared/certification/schema.ts';
-import type { PlanState } from '../../../../../shared/registration/schema.ts';
-import type { Translate } from '../../../../lib/i18n/index.ts';
-import type { SeatCandidate, SeatSummary } from '../../api.ts';
+import type { RoomView } from '../../../../shared/rooms/schema.ts';
+import type { SessionSeat } from '../../../../shared/tickets/schema.ts';
+import type { PlanState } from '../../../../shared/plans/schema.ts';
+import type { Translate } from '../../../lib/i18n/index.ts';
+import type { SeatCandidate, SeatSummary } from '../api.ts';
 
 /** Plan states in which seats may be assigned and tickets issued (API: else 409003). */
 export const SEATING_STATES: readonly PlanState[] = ['registration_closed', 'tickets_issued'];

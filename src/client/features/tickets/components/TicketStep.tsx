@@ -30,8 +30,9 @@ import {
 } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import { maskIdNumber, type RoomView } from '../../../../shared/certification/schema.ts';
-import type { PlanState } from '../../../../shared/registration/schema.ts';
+import { maskIdNumber } from '../../../../shared/api/masking.ts';
+import type { RoomView } from '../../../../shared/rooms/schema.ts';
+import type { PlanState } from '../../../../shared/plans/schema.ts';
 import { ConfirmDialog } from '../../../lib/components/ConfirmDialog.tsx';
 import {
   ListTable,
@@ -41,6 +42,7 @@ import {
 } from '../../../lib/components/ListTable.tsx';
 import { useT } from '../../../lib/i18n/index.ts';
 import { openPrivateFile } from '../../../lib/uploads/use-private-file.ts';
+import type { PlanStepProps } from '../../../lib/plan-step.ts';
 import {
   clearSeats,
   fetchExamRooms,
@@ -50,12 +52,11 @@ import {
   type PlanSeatList,
   type SeatCandidate,
 } from '../api.ts';
-import { StepPlanPicker, useStepPlan } from '../components/StepPlanPicker.tsx';
-import { AutoSeatModal } from '../components/ticket/AutoSeatModal.tsx';
-import { GuardedButton } from '../components/ticket/GuardedButton.tsx';
-import { MoveSeatModal } from '../components/ticket/MoveSeatModal.tsx';
-import { RoomSheets } from '../components/ticket/RoomSheets.tsx';
-import { SeatSummaryCard } from '../components/ticket/SeatSummaryCard.tsx';
+import { AutoSeatModal } from './AutoSeatModal.tsx';
+import { GuardedButton } from '../../../lib/components/GuardedButton.tsx';
+import { MoveSeatModal } from './MoveSeatModal.tsx';
+import { RoomSheets } from './RoomSheets.tsx';
+import { SeatSummaryCard } from './SeatSummaryCard.tsx';
 import {
   TICKET_STEP_STATES,
   candidateFilePath,
@@ -63,22 +64,21 @@ import {
   roomOptionLabel,
   seatText,
   seatingBlockedReason,
-} from '../components/ticket/seating.ts';
+} from './seating.ts';
 import {
   ENROLLMENT_STATE_COLORS,
   PLAN_STATE_COLORS,
   enrollmentStateLabel,
   planStateLabel,
-} from '../labels.ts';
+} from '../../../lib/plan-labels.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 
-export default function TicketStep() {
+export default function TicketStep({ step, planPicker }: PlanStepProps) {
   const t = useT();
-  const step = useStepPlan();
   return (
     <Stack gap="md" data-testid="ticket-step">
       <Group align="flex-end" gap="sm" wrap="wrap">
-        <StepPlanPicker states={TICKET_STEP_STATES} selected={step.plan} />
+        {planPicker(TICKET_STEP_STATES)}
         {step.plan && (
           <Badge
             size="lg"

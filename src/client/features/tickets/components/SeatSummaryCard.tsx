@@ -1,8 +1,8 @@
 // The ticket step's counts (`seat-summary`): paid candidates still without a ticket, how many of them
 // have a seat in every session, how many do not, and how many hold a ticket.
 import { Group, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useT } from '../../../../lib/i18n/index.ts';
-import type { SeatSummary } from '../../api.ts';
+import { useT } from '../../../lib/i18n/index.ts';
+import type { SeatSummary } from '../api.ts';
 import { summaryCounts } from './seating.ts';
 
 export function SeatSummaryCard({ summary }: { summary: SeatSummary }) {

@@ -2,17 +2,14 @@
 // server refuses a taken seat or one beyond the room's capacity with a 422 on `seat_no`, shown on the field.
 import { Modal, NumberInput, Select, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import {
-  manualSeatSchema,
-  type RoomView,
-  type SessionSeat,
-} from '../../../../../shared/certification/schema.ts';
-import { useT } from '../../../../lib/i18n/index.ts';
-import { issueFieldErrors, type FieldErrors } from '../../../../lib/utils/field-errors.ts';
-import { fetchRoomAvailability, moveSeat, type RoomAvailability, type SeatCandidate } from '../../api.ts';
+import { manualSeatSchema, type SessionSeat } from '../../../../shared/tickets/schema.ts';
+import type { RoomView } from '../../../../shared/rooms/schema.ts';
+import { useT } from '../../../lib/i18n/index.ts';
+import { issueFieldErrors, type FieldErrors } from '../../../lib/utils/field-errors.ts';
+import { fetchRoomAvailability, moveSeat, type RoomAvailability, type SeatCandidate } from '../api.ts';
 import { SeatFormActions, formFailure } from './SeatFormActions.tsx';
 import { roomOptionLabel, seatText } from './seating.ts';
-import { toastSuccess } from '../../../../lib/toast.ts';
+import { toastSuccess } from '../../../lib/toast.ts';
 
 interface Values {
   session_id: string | null;

@@ -5,10 +5,10 @@ import { Group, Select, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCertificate } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
-import { ConfirmDialog } from '../../../../lib/components/ConfirmDialog.tsx';
-import { useT } from '../../../../lib/i18n/index.ts';
-import { fetchInstitutions, issueCertificates, type AppraisalInstitution } from '../../scoring-api.ts';
-import { GuardedButton } from '../ticket/GuardedButton.tsx';
+import { ConfirmDialog } from '../../../lib/components/ConfirmDialog.tsx';
+import { useT } from '../../../lib/i18n/index.ts';
+import { fetchInstitutions, issueCertificates, type AppraisalInstitution } from '../api.ts';
+import { GuardedButton } from '../../../lib/components/GuardedButton.tsx';
 
 /** Numbers shown in the notice at most; the certificate list has them all. */
 const NOTICE_NUMBERS = 10;

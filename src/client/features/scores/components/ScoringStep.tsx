@@ -30,8 +30,9 @@ import {
 } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import { Link } from 'wouter';
-import { maskIdNumber, type ScoreView } from '../../../../shared/certification/schema.ts';
-import type { PlanState } from '../../../../shared/registration/schema.ts';
+import { maskIdNumber } from '../../../../shared/api/masking.ts';
+import type { ScoreView } from '../../../../shared/scores/schema.ts';
+import type { PlanState } from '../../../../shared/plans/schema.ts';
 import { ConfirmDialog } from '../../../lib/components/ConfirmDialog.tsx';
 import {
   ListTable,
@@ -42,14 +43,13 @@ import {
 import { useT, type Translate } from '../../../lib/i18n/index.ts';
 import { adminSession } from '../../../lib/state/session.ts';
 import { downloadPrivateFile } from '../../../lib/uploads/use-private-file.ts';
-import type { ExamPlanDetail } from '../api.ts';
-import { GuardedButton } from '../components/ticket/GuardedButton.tsx';
-import { StepPlanPicker, useStepPlan } from '../components/StepPlanPicker.tsx';
-import { IssueCertificates } from '../components/scoring/IssueCertificates.tsx';
-import { ScoreEditModal } from '../components/scoring/ScoreEditModal.tsx';
-import { useScoreImport } from '../components/scoring/ScoreImport.tsx';
-import { ScoreSummaryCard } from '../components/scoring/ScoreSummaryCard.tsx';
-import { scoringAvailability } from '../components/scoring/score-logic.ts';
+import type { PlanStepProps, StepPlanDetail } from '../../../lib/plan-step.ts';
+import { GuardedButton } from '../../../lib/components/GuardedButton.tsx';
+import { IssueCertificates } from './IssueCertificates.tsx';
+import { ScoreEditModal } from './ScoreEditModal.tsx';
+import { useScoreImport } from './ScoreImport.tsx';
+import { ScoreSummaryCard } from './ScoreSummaryCard.tsx';
+import { scoringAvailability } from './score-logic.ts';
 import {
   SCORE_FILTERS,
   fetchPlanScores,
@@ -59,7 +59,7 @@ import {
   type ScoreFilter,
   type ScorePlanInfo,
   type ScoreSummaryCounts,
-} from '../scoring-api.ts';
+} from '../api.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 
 /** Plans whose scores can be worked on: from ticket issuing to certificates. */
@@ -85,13 +85,12 @@ function resultBadge(t: Translate, score: ScoreView | null) {
 
 const mark = (value: number | null | undefined) => (value == null ? '—' : String(value));
 
-export default function ScoringStep() {
+export default function ScoringStep({ step, planPicker }: PlanStepProps) {
   const t = useT();
-  const step = useStepPlan();
   return (
     <Stack gap="md" data-testid="scoring-step">
       <Group align="flex-end" gap="sm">
-        <StepPlanPicker states={SCORING_STATES} selected={step.plan} />
+        {planPicker(SCORING_STATES)}
         {step.loading && <Loader size="sm" mb={8} />}
       </Group>
       {!step.planId ? (
@@ -123,7 +122,7 @@ export default function ScoringStep() {
 interface ScoreBoardProps {
   planId: number;
   /** The plan's detail (sessions, college), null while it loads. */
-  detail: ExamPlanDetail | null;
+  detail: StepPlanDetail | null;
   onPlanChanged: () => void;
 }
 

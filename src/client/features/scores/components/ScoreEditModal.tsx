@@ -5,11 +5,11 @@
 import { Alert, Button, Checkbox, Group, Modal, NumberInput, Stack, Text, Textarea } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { useT } from '../../../../lib/i18n/index.ts';
-import { serverFieldErrors, type FieldErrors } from '../../../../lib/utils/field-errors.ts';
-import { saveScore, type PlanScoreRow, type ScorePlanInfo } from '../../scoring-api.ts';
+import { useT } from '../../../lib/i18n/index.ts';
+import { serverFieldErrors, type FieldErrors } from '../../../lib/utils/field-errors.ts';
+import { saveScore, type PlanScoreRow, type ScorePlanInfo } from '../api.ts';
 import { scoreFormInput, scoreFormValues, type ScoreFormValues } from './score-logic.ts';
-import { toastSuccess } from '../../../../lib/toast.ts';
+import { toastSuccess } from '../../../lib/toast.ts';
 
 const FORM_FIELDS = new Set(['theory', 'practical', 'absent', 'cheating', 'reason']);
 

@@ -17,10 +17,10 @@ import {
 } from '@mantine/core';
 import { IconArmchair, IconFileTypePdf, IconLayoutGrid } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import type { SessionSeat } from '../../../../../shared/certification/schema.ts';
-import { useT } from '../../../../lib/i18n/index.ts';
-import { openPrivateFile } from '../../../../lib/uploads/use-private-file.ts';
-import { fetchRoomAvailability, roomSheetPath, type RoomAvailability } from '../../api.ts';
+import type { SessionSeat } from '../../../../shared/tickets/schema.ts';
+import { useT } from '../../../lib/i18n/index.ts';
+import { openPrivateFile } from '../../../lib/uploads/use-private-file.ts';
+import { fetchRoomAvailability, roomSheetPath, type RoomAvailability } from '../api.ts';
 import { SeatMapModal } from './SeatMapModal.tsx';
 
 export interface RoomSheetsProps {

@@ -2,9 +2,9 @@
 // rest of the grid is no seat), each seat with its candidate's name and ticket number.
 import { Alert, Box, Center, Loader, Modal, Paper, ScrollArea, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import type { SessionSeat } from '../../../../../shared/certification/schema.ts';
-import { useT } from '../../../../lib/i18n/index.ts';
-import { fetchPlanSeats, type RoomAvailability, type SeatCandidate } from '../../api.ts';
+import type { SessionSeat } from '../../../../shared/tickets/schema.ts';
+import { useT } from '../../../lib/i18n/index.ts';
+import { fetchPlanSeats, type RoomAvailability, type SeatCandidate } from '../api.ts';
 
 /** Largest page of the seat list; a room holds at most 200 seats, so two pages at most. */
 const PAGE = 100;

@@ -1,4 +1,4 @@
-// The plan page's step tabs (plan-tabs.ts), the active one named by ?step=. A college administrator gets
+// The plan page's step tabs (plan-steps.ts), the active one named by ?step=. A college administrator gets
 // its exam-registration step as the first tab; founder and manager get plan management there (`examPanel`).
 // Switching tabs rewrites the query (keeping the chosen ?plan=), so the sidebar's step entries, the tags
 // view and the URL agree.
@@ -6,8 +6,20 @@ import { Alert, Center, Loader, Stack, Tabs, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { Suspense, lazy, useMemo, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { useT } from '../../../lib/i18n/index.ts';
-import { PLAN_STEP_ORDER, planStepTabs, type PlanStepKey } from '../plan-tabs.ts';
+import { useT } from '../../lib/i18n/index.ts';
+import type { PlanState } from '../../../shared/plans/schema.ts';
+import type { PlanStepProps } from '../../lib/plan-step.ts';
+import { PLAN_STEP_ORDER, planStepTabs, type PlanStepKey } from './plan-steps.ts';
+import { StepPlanPicker, useStepPlan } from './StepPlanPicker.tsx';
+
+/** A step that works on one plan, given the plan of the URL (?plan=) and the page's picker. */
+export function PlanStepPanel({ Panel }: { Panel: ComponentType<PlanStepProps> }) {
+  const step = useStepPlan();
+  const planPicker = (states: readonly PlanState[]) => (
+    <StepPlanPicker states={states} selected={step.plan} />
+  );
+  return <Panel step={step} planPicker={planPicker} />;
+}
 
 const panels = new Map<PlanStepKey, LazyExoticComponent<ComponentType>>();
 function panelOf(step: PlanStepKey) {
@@ -15,7 +27,18 @@ function panelOf(step: PlanStepKey) {
   if (!tab) return null;
   let panel = panels.get(step);
   if (!panel) {
-    panel = lazy(tab.load);
+    if (tab.choosesPlan) {
+      const load = tab.load;
+      panel = lazy(() =>
+        load().then(({ default: Step }) => ({
+          default: function ChosenPlanStep() {
+            return <PlanStepPanel Panel={Step} />;
+          },
+        })),
+      );
+    } else {
+      panel = lazy(tab.load);
+    }
     panels.set(step, panel);
   }
   return panel;

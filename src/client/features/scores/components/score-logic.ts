@@ -1,10 +1,10 @@
 // The scoring step's rules that are not layout: the import's row report in spreadsheet order, the score
 // form checked with the shared schema (plus the correction reason the server requires after publication),
 // and which actions the plan's state allows, with the message key that says why not.
-import { scoreInputSchema, type ScoreInput } from '../../../../../shared/certification/schema.ts';
-import type { PlanState } from '../../../../../shared/registration/schema.ts';
-import { issueFieldErrors, type FieldErrors } from '../../../../lib/utils/field-errors.ts';
-import type { ScoreSummaryCounts } from '../../scoring-api.ts';
+import { scoreInputSchema, type ScoreInput } from '../../../../shared/scores/schema.ts';
+import type { PlanState } from '../../../../shared/plans/schema.ts';
+import { issueFieldErrors, type FieldErrors } from '../../../lib/utils/field-errors.ts';
+import type { ScoreSummaryCounts } from '../api.ts';
 
 // ---------------------------------------------------------------- import report
 

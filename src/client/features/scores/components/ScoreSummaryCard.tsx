@@ -2,8 +2,8 @@
 // whether the scores are published, and the results as a small chart.
 import { Badge, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Suspense, lazy } from 'react';
-import { useT } from '../../../../lib/i18n/index.ts';
-import type { ScorePlanInfo, ScoreSummaryCounts } from '../../scoring-api.ts';
+import { useT } from '../../../lib/i18n/index.ts';
+import type { ScorePlanInfo, ScoreSummaryCounts } from '../api.ts';
 import { resultBreakdown } from './score-logic.ts';
 
 const ScoreResultChart = lazy(() => import('./ScoreResultChart.tsx'));

@@ -2,8 +2,8 @@
 // the score summary, so the chart library is only downloaded when the scoring step is opened.
 import '@mantine/charts/styles.css';
 import { DonutChart } from '@mantine/charts';
-import { useT } from '../../../../lib/i18n/index.ts';
-import type { ScoreSummaryCounts } from '../../scoring-api.ts';
+import { useT } from '../../../lib/i18n/index.ts';
+import type { ScoreSummaryCounts } from '../api.ts';
 import { resultBreakdown } from './score-logic.ts';
 
 const COLORS = {

@@ -1,7 +1,7 @@
 // The seat forms' shared ending: a refusal that belongs to no field of the form, then cancel and submit.
 import { Alert, Button, Group } from '@mantine/core';
-import { serverFieldErrors, type FieldErrors } from '../../../../lib/utils/field-errors.ts';
-import { useT } from '../../../../lib/i18n/index.ts';
+import { serverFieldErrors, type FieldErrors } from '../../../lib/utils/field-errors.ts';
+import { useT } from '../../../lib/i18n/index.ts';
 
 /**
  * A failed submit split for display: a 422's field messages go on the form's fields, messages of other

@@ -11,7 +11,7 @@ const api = vi.hoisted(() => ({ fetchPlans: vi.fn(), fetchPlan: vi.fn() }));
 vi.mock('../../../../../src/client/features/plans/api.ts', () => api);
 
 const { StepPlanPicker, useStepPlan, planIdFromSearch } =
-  await import('../../../../../src/client/features/plans/components/StepPlanPicker.tsx');
+  await import('../../../../../src/client/app/plan-page/StepPlanPicker.tsx');
 
 const plan = (id: number, state: string) => ({ id, code: `P${id}`, title: `计划${id}`, state });
 

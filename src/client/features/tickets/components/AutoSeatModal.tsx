@@ -3,13 +3,14 @@
 // interleaving employers. Too few seats come back as a 422 on `room_ids` and nothing is written.
 import { Checkbox, Modal, MultiSelect, Select, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import type { RoomView, SessionSeat } from '../../../../../shared/certification/schema.ts';
-import { useT } from '../../../../lib/i18n/index.ts';
-import type { FieldErrors } from '../../../../lib/utils/field-errors.ts';
-import { autoAssignSeats, fetchRoomAvailability } from '../../api.ts';
+import type { RoomView } from '../../../../shared/rooms/schema.ts';
+import type { SessionSeat } from '../../../../shared/tickets/schema.ts';
+import { useT } from '../../../lib/i18n/index.ts';
+import type { FieldErrors } from '../../../lib/utils/field-errors.ts';
+import { autoAssignSeats, fetchRoomAvailability } from '../api.ts';
 import { SeatFormActions, formFailure } from './SeatFormActions.tsx';
 import { roomOptionLabel } from './seating.ts';
-import { toastSuccess } from '../../../../lib/toast.ts';
+import { toastSuccess } from '../../../lib/toast.ts';
 
 export interface AutoSeatModalProps {
   opened: boolean;

@@ -1,7 +1,8 @@
 // Display names and colours of the plan page's domain values. Names come from the exam-affairs messages
 // (zh/en/es/ja), keyed by the shared schema's values; an unknown value falls back to itself.
-import type { EnrollmentState, PlanAction, PlanState } from '../../../shared/registration/schema.ts';
-import type { Translate } from '../../lib/i18n/index.ts';
+import type { EnrollmentState } from '../../shared/enrollments/schema.ts';
+import type { PlanAction, PlanState } from '../../shared/plans/schema.ts';
+import type { Translate } from './i18n/index.ts';
 
 export const PLAN_STATE_COLORS: Record<PlanState, string> = {
   draft: 'gray',

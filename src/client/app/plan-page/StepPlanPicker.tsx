@@ -1,4 +1,4 @@
-// The plan picker of the ticket and scoring steps (`step-plan-picker`). The chosen plan lives in the URL
+// The plan picker of the plan page's ticket and scoring steps (`step-plan-picker`). The chosen plan lives in the URL
 // (`?plan=<id>`, next to `?step=`), so a link from plan management, a reload and the browser's back button
 // all land on the same plan. `useStepPlan()` reads it and loads the plan's detail for the step's panel.
 // The plan list takes one state per request, so the picker asks once per allowed state and merges.
@@ -6,10 +6,16 @@ import { Badge, Group, Loader, Select, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import type { PlanState } from '../../../../shared/registration/schema.ts';
-import { useT } from '../../../lib/i18n/index.ts';
-import { fetchPlan, fetchPlans, type ExamPlanDetail, type ExamPlanSummary } from '../api.ts';
-import { PLAN_STATE_COLORS, planStateLabel } from '../labels.ts';
+import type { PlanState } from '../../../shared/plans/schema.ts';
+import { useT } from '../../lib/i18n/index.ts';
+import type { StepPlan as StepPlanView } from '../../lib/plan-step.ts';
+import {
+  fetchPlan,
+  fetchPlans,
+  type ExamPlanDetail,
+  type ExamPlanSummary,
+} from '../../features/plans/api.ts';
+import { PLAN_STATE_COLORS, planStateLabel } from '../../lib/plan-labels.ts';
 
 /** Plans per state the picker offers at most; the keyword search reaches the others. */
 const PICKER_LIMIT = 100;
@@ -39,14 +45,9 @@ export function useStepPlanId(): [number | null, (id: number | null) => void] {
   return [planId, setPlanId];
 }
 
-export interface StepPlan {
-  planId: number | null;
+export interface StepPlan extends StepPlanView {
   /** The plan's detail (pass lines, sessions, state), null until loaded or without a plan. */
   plan: ExamPlanDetail | null;
-  loading: boolean;
-  error: string | null;
-  reload: () => void;
-  setPlanId: (id: number | null) => void;
 }
 
 /** The step's plan: the URL's `?plan=` and its detail, reloaded on demand (after a state change). */

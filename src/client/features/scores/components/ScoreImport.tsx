@@ -5,11 +5,11 @@
 import { Alert, List, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { ApiError } from '../../../../lib/api/errors.ts';
-import { useT } from '../../../../lib/i18n/index.ts';
-import { fileExtension } from '../../../../lib/utils/file-type.ts';
-import { importScores } from '../../scoring-api.ts';
-import { GuardedButton } from '../ticket/GuardedButton.tsx';
+import { ApiError } from '../../../lib/api/errors.ts';
+import { useT } from '../../../lib/i18n/index.ts';
+import { fileExtension } from '../../../lib/utils/file-type.ts';
+import { importScores } from '../api.ts';
+import { GuardedButton } from '../../../lib/components/GuardedButton.tsx';
 import { importRowErrors, type ImportRowError } from './score-logic.ts';
 
 /** The server's limit for the workbook. */
