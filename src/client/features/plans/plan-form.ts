@@ -2,6 +2,7 @@
 // strings (what the inputs hold); the API speaks integer fen and ISO instants. Validation is the shared
 // planInputSchema (the server's own rules), run on the body the form would send, with its issue paths
 // mapped back to form fields; a 422 from the server is mapped the same way.
+import type { FormErrors } from '@mantine/form';
 import dayjs from 'dayjs';
 import { chinaWallIso, fromChinaClock } from '../../../shared/api/china-time.ts';
 import {
@@ -16,6 +17,12 @@ import {
   type PlanInput,
   type PlanState,
 } from '../../../shared/plans/schema.ts';
+import {
+  firstMessages,
+  schemaErrors,
+  type FieldMap,
+  type SchemaCheckOptions,
+} from '../../lib/forms/form-errors.ts';
 import { isoDateTime } from '../../lib/utils/iso-time.ts';
 import type { ExamPlanDetail } from './api.ts';
 
@@ -217,27 +224,21 @@ export function toPlanInput(values: PlanFormValues): PlanInput {
   };
 }
 
-/** An API field path -> the form field that shows it (fee_fen is typed in yuan). */
-export const formPathOf = (apiPath: string): string => (apiPath === 'fee_fen' ? 'fee_yuan' : apiPath);
+/**
+ * Request fields shown under another form field: fee_fen is typed in yuan; a problem of the plan as a
+ * whole (no path) shows under the title.
+ */
+export const PLAN_FORM_FIELDS: FieldMap = { fee_fen: 'fee_yuan', '': 'title' };
 
 /** 422 `errors` (field -> messages) -> form errors (field -> first message). */
-export function formErrorsFrom(errors: Record<string, string[]>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [field, messages] of Object.entries(errors)) {
-    const first = Array.isArray(messages) ? messages[0] : undefined;
-    if (first) out[formPathOf(field)] ??= first;
-  }
-  return out;
-}
+export const formErrorsFrom = (errors: Record<string, string[]>): FormErrors =>
+  firstMessages(errors, PLAN_FORM_FIELDS);
 
-/** The shared schema's verdict on what the form would send: form errors, empty when valid. */
-export function validatePlanForm(values: PlanFormValues): Record<string, string> {
-  const result = planInputSchema.safeParse(toPlanInput(values));
-  if (result.success) return {};
-  const errors: Record<string, string[]> = {};
-  for (const issue of result.error.issues) {
-    const path = issue.path.length ? issue.path.map(String).join('.') : 'title';
-    (errors[path] ??= []).push(issue.message);
-  }
-  return formErrorsFrom(errors);
-}
+/** The shared schema's check of what the form would send, as the drawer runs it: form errors, empty when valid. */
+export const planFormChecks: SchemaCheckOptions<PlanFormValues> = {
+  toInput: toPlanInput,
+  fields: PLAN_FORM_FIELDS,
+};
+
+export const validatePlanForm = (values: PlanFormValues): FormErrors =>
+  schemaErrors(planInputSchema, values, planFormChecks);

@@ -1,7 +1,9 @@
 // The profile form's values and their mapping to and from the API (GET /v1/learner/info ->
 // form, form -> POST /v1/learner/info-up). Select inputs hold strings; the API wants numbers and null.
+import type { FormErrors } from '@mantine/form';
 import { parseIdCard } from '../../../shared/auth/id-card.ts';
 import { profileUpdateSchema, type ProfileUpdateInput } from '../../../shared/profile/schema.ts';
+import { schemaErrors } from '../../lib/forms/form-errors.ts';
 import type { LearnerProfile } from './api.ts';
 
 export interface ProfileValues {
@@ -77,16 +79,8 @@ export function valuesToUpdate(values: ProfileValues): ProfileUpdateInput {
 }
 
 /** Field errors of the shared schema (the server's first check), keyed by form field. */
-export function updateErrors(update: ProfileUpdateInput): Partial<Record<keyof ProfileValues, string>> {
-  const result = profileUpdateSchema.safeParse(update);
-  if (result.success) return {};
-  const errors: Partial<Record<keyof ProfileValues, string>> = {};
-  for (const issue of result.error.issues) {
-    const field = String(issue.path[0]) as keyof ProfileValues;
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}
+export const updateErrors = (update: ProfileUpdateInput): FormErrors =>
+  schemaErrors(profileUpdateSchema, update);
 
 export type RequiredProfileField =
   | 'real_name'

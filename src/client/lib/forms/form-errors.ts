@@ -10,7 +10,7 @@ import { ApiError } from '../api/errors.ts';
 /**
  * Request field -> form field, where the form names a field differently from the request body
  * (`id_card` -> `idCard`, `key` -> `code`). A name also renames everything under it (`sessions` ->
- * `rows` turns `sessions.0.start` into `rows.0.start`).
+ * `rows` turns `sessions.0.start` into `rows.0.start`; `form` -> '' turns `form.employer` into `employer`).
  */
 export type FieldMap = Readonly<Record<string, string>>;
 
@@ -25,8 +25,11 @@ export function formPathOf(requestPath: string, fields: FieldMap = {}): string {
   const segments = path.split('.');
   for (let length = segments.length; length > 0; length--) {
     const prefix = segments.slice(0, length).join('.');
-    const renamed = fields[prefix];
-    if (renamed !== undefined) return [renamed, ...segments.slice(length)].join('.');
+    const renamed = Object.hasOwn(fields, prefix) ? fields[prefix] : undefined;
+    if (renamed === undefined) continue;
+    const rest = segments.slice(length);
+    // An empty name lifts the children to the top (`form.employer` -> `employer`).
+    return renamed === '' && rest.length ? rest.join('.') : [renamed, ...rest].join('.');
   }
   return path;
 }
@@ -80,18 +83,23 @@ export function schemaErrors<Values>(
   return errors;
 }
 
+/** A 422 answer's `errors` (request field -> messages) at their form paths, the first message of each. */
+export function firstMessages(errors: Readonly<Record<string, unknown>>, fields: FieldMap = {}): FormErrors {
+  const firsts: [string, string][] = [];
+  for (const [field, messages] of Object.entries(errors)) {
+    const first: unknown = Array.isArray(messages) ? messages[0] : undefined;
+    if (typeof first === 'string' && first) firsts.push([field, first]);
+  }
+  return renamed(firsts, fields);
+}
+
 /**
- * The field messages of a 422 answer at their form paths (first message of each field); null for any
- * other failure, which the API client has already shown as a toast.
+ * The field messages of a 422 answer at their form paths; null for any other failure, which the API
+ * client has already shown as a toast.
  */
 export function serverErrors(error: unknown, fields: FieldMap = {}): FormErrors | null {
   if (!(error instanceof ApiError) || error.status !== 422) return null;
-  const firsts: [string, string][] = [];
-  for (const [field, messages] of Object.entries(error.fieldErrors)) {
-    const first = Array.isArray(messages) ? messages[0] : undefined;
-    if (first) firsts.push([field, first]);
-  }
-  return renamed(firsts, fields);
+  return firstMessages(error.fieldErrors, fields);
 }
 
 /** Whether `path` (dotted) names a value the form holds, so a message there has an input to sit under. */

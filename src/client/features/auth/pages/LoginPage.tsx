@@ -11,12 +11,12 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useCallback, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { ERROR_CODES } from '../../../../shared/api/errors.ts';
-import type { CaptchaResponse } from '../../../../shared/auth/schema.ts';
+import { loginSchema, type CaptchaResponse, type LoginInput } from '../../../../shared/auth/schema.ts';
 import { ApiError } from '../../../lib/api/errors.ts';
+import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { LanguagePicker } from '../../../lib/components/LanguagePicker.tsx';
 import { Logo } from '../../../lib/components/Logo.tsx';
 import { CaptchaField } from '../../../lib/components/CaptchaField.tsx';
@@ -55,16 +55,28 @@ export default function LoginPage({ kind }: LoginPageProps) {
   const [captcha, setCaptcha] = useState<CaptchaResponse | null>(null);
   const [captchaFailed, setCaptchaFailed] = useState(false);
   const [captchaShown, setCaptchaShown] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
   const isAdmin = kind === 'admin';
+  const userType = isAdmin ? 'administrators' : 'learners';
 
-  const form = useForm<LoginValues>({
+  /** The body of POST /v1/authorizations; the captcha and its key only once the server asked for them. */
+  const loginInput = (values: LoginValues): LoginInput => ({
+    username: values.username.trim(),
+    password: values.password,
+    captcha: captchaShown ? values.captcha.trim() : '',
+    key: captchaShown ? (captcha?.key ?? '') : '',
+    user_type: userType,
+  });
+
+  const { form, submitting, handleSubmit } = useSchemaForm<LoginValues>({
     mode: 'controlled',
     initialValues: { username: '', password: '', captcha: '' },
-    validate: {
-      username: (value) => (value.trim() ? null : t('auth.required', { field: t('auth.username') })),
-      password: (value) => (value ? null : t('auth.required', { field: t('auth.password') })),
-    },
+    schema: loginSchema,
+    toInput: loginInput,
+    // The schema's "请输入…" for an empty field, in the user's language.
+    message: (message, path) =>
+      (path === 'username' || path === 'password') && message.startsWith('请输入')
+        ? t('auth.required', { field: t(`auth.${path}`) })
+        : message,
   });
 
   const refreshCaptcha = useCallback(async () => {
@@ -77,39 +89,22 @@ export default function LoginPage({ kind }: LoginPageProps) {
     }
   }, []);
 
-  const submit = form.onSubmit(async (values) => {
-    setSubmitting(true);
-    const userType = isAdmin ? 'administrators' : 'learners';
-    try {
-      const answer = await login({
-        username: values.username.trim(),
-        password: values.password,
-        captcha: captchaShown ? values.captcha.trim() : '',
-        key: captchaShown ? (captcha?.key ?? '') : '',
-        user_type: userType,
-      });
-      storeLogin(userType, answer);
+  const submit = handleSubmit(
+    async (values) => {
+      storeLogin(userType, await login(loginInput(values)));
       navigate(safeRedirect(isAdmin) ?? (isAdmin ? '/manage/index' : '/userCenter'), { replace: true });
-    } catch (error) {
-      if (error instanceof ApiError) {
-        const fieldErrors = error.fieldErrors;
-        const shown: Partial<Record<keyof LoginValues, string>> = {};
-        for (const field of ['username', 'password', 'captcha'] as const) {
-          const first = fieldErrors[field]?.[0];
-          if (first) shown[field] = first;
+    },
+    {
+      onError: (error) => {
+        const asked = error instanceof ApiError && error.body?.code === ERROR_CODES.captchaRequired;
+        if (asked) setCaptchaShown(true);
+        if (asked || captchaShown) {
+          form.setFieldValue('captcha', '');
+          void refreshCaptcha();
         }
-        form.setErrors(shown);
-      }
-      const asked = error instanceof ApiError && error.body?.code === ERROR_CODES.captchaRequired;
-      if (asked) setCaptchaShown(true);
-      if (asked || captchaShown) {
-        form.setFieldValue('captcha', '');
-        void refreshCaptcha();
-      }
-    } finally {
-      setSubmitting(false);
-    }
-  });
+      },
+    },
+  );
 
   return (
     <Center mih="100vh" p="md" bg="var(--mantine-color-gray-0)">

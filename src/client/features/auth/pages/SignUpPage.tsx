@@ -12,12 +12,12 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import type { CaptchaResponse } from '../../../../shared/auth/schema.ts';
-import { ApiError } from '../../../lib/api/errors.ts';
+import { registerSchema, smsCodeSchema, type CaptchaResponse } from '../../../../shared/auth/schema.ts';
+import { schemaErrors } from '../../../lib/forms/form-errors.ts';
+import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { LanguagePicker } from '../../../lib/components/LanguagePicker.tsx';
 import { Logo } from '../../../lib/components/Logo.tsx';
 import { CaptchaField } from '../../../lib/components/CaptchaField.tsx';
@@ -27,27 +27,16 @@ import { fetchCaptcha, register, sendSmsCode } from '../sign-up-api.ts';
 import { PasswordStrength } from '../components/PasswordStrength.tsx';
 import { useCountdown } from '../use-countdown.ts';
 import {
-  SERVER_FIELDS,
+  confirmError,
   idCardErrorWhileTyping,
   idCardInfo,
-  passwordError,
-  phoneError,
-  usernameError,
-  validateSignUp,
-  type SignUpErrors,
+  keyOfSharedMessage,
+  signUpChecks,
+  signUpInput,
   type SignUpValues,
 } from '../sign-up-validation.ts';
 
-/** Server 422 field errors -> form errors (first message of each field). */
-function fieldErrorsOf(error: unknown): SignUpErrors {
-  if (!(error instanceof ApiError)) return {};
-  const errors: SignUpErrors = {};
-  for (const [field, messages] of Object.entries(error.fieldErrors)) {
-    const target = SERVER_FIELDS[field];
-    if (target && messages[0] && !errors[target]) errors[target] = messages[0];
-  }
-  return errors;
-}
+const failureText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * `/sign`: account sign-up (spec §5): username, password with a strength meter, phone + SMS code (the
@@ -61,24 +50,26 @@ export default function SignUpPage() {
   const [captchaFailed, setCaptchaFailed] = useState(false);
   const [smsKey, setSmsKey] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const countdown = useCountdown();
 
   const text = (error: string | null | undefined) =>
     error?.startsWith('key:') ? t(`registration.signUp.errors.${error.slice(4)}`) : error;
+  /** A shared schema's message in the user's language. */
+  const shown = (message: string) => text(keyOfSharedMessage(message)) ?? message;
 
-  const form = useForm<SignUpValues>({
+  const checks = signUpChecks(smsKey ?? '');
+  const { form, submitting, handleSubmit, showServerErrors } = useSchemaForm<SignUpValues>({
     mode: 'controlled',
     initialValues: { username: '', password: '', confirm: '', phone: '', code: '', idCard: '', captcha: '' },
-    validateInputOnBlur: ['username', 'password', 'confirm', 'phone', 'idCard'],
-    validate: {
-      username: (value) => text(usernameError(value)),
-      password: (value, values) => text(passwordError(value, values.username.trim())),
-      confirm: (value, values) =>
-        value !== values.password ? t('registration.signUp.errors.confirmMismatch') : null,
-      phone: (value) => text(phoneError(value)),
-      idCard: (value) => text(idCardErrorWhileTyping(value)) ?? null,
+    // The ID number is judged as it is typed (below), so it is not judged again on leaving it.
+    validateInputOnBlur: ['username', 'password', 'confirm', 'phone'],
+    schema: registerSchema,
+    ...checks,
+    message: shown,
+    refine: (submitted, errors) => {
+      const confirm = text(confirmError(submitted, errors).confirm);
+      return confirm ? { confirm } : {};
     },
   });
 
@@ -100,7 +91,7 @@ export default function SignUpPage() {
   const idInfo = idCardInfo(values.idCard);
 
   async function sendCode() {
-    const problem = text(phoneError(values.phone));
+    const problem = schemaErrors(smsCodeSchema, { phone: values.phone }, { message: shown }).phone;
     if (problem) {
       form.setFieldError('phone', problem);
       return;
@@ -117,9 +108,7 @@ export default function SignUpPage() {
       countdown.start();
       form.setFieldError('code', null);
     } catch (error) {
-      const errors = fieldErrorsOf(error);
-      if (Object.keys(errors).length) form.setErrors({ ...form.errors, ...errors });
-      else setFormError(error instanceof Error ? error.message : String(error));
+      if (!showServerErrors(error)) setFormError(failureText(error));
     } finally {
       setSending(false);
       // The captcha is single use: the next attempt needs a new one.
@@ -128,38 +117,18 @@ export default function SignUpPage() {
     }
   }
 
-  const submit = form.onSubmit(async (submitted) => {
-    const errors: SignUpErrors = {};
-    for (const [field, error] of Object.entries(validateSignUp(submitted)))
-      errors[field as keyof SignUpValues] = text(error) ?? undefined;
-    if (!errors.code && !smsKey) errors.code = t('registration.signUp.errors.codeNotSent');
-    if (Object.keys(errors).length) {
-      form.setErrors(errors);
-      return;
-    }
-    setSubmitting(true);
-    setFormError(null);
-    try {
-      const answer = await register({
-        username: submitted.username.trim(),
-        password: submitted.password,
-        code: submitted.code.trim(),
-        key: smsKey ?? '',
-        captcha: submitted.captcha.trim(),
-        id_card: submitted.idCard.trim().toUpperCase(),
-        phone: submitted.phone.trim(),
-        user_type: 'learners',
-      });
-      storeLogin('learners', answer);
+  const submit = handleSubmit(
+    async (submitted) => {
+      setFormError(null);
+      storeLogin('learners', await register(signUpInput(submitted, smsKey ?? '')));
       navigate('/userCenter/userInfo?welcome=1', { replace: true });
-    } catch (error) {
-      const fieldErrors = fieldErrorsOf(error);
-      if (Object.keys(fieldErrors).length) form.setErrors(fieldErrors);
-      else setFormError(error instanceof Error ? error.message : String(error));
-    } finally {
-      setSubmitting(false);
-    }
-  });
+    },
+    {
+      onError: (error, placed) => {
+        if (!placed) setFormError(failureText(error));
+      },
+    },
+  );
 
   return (
     <Center

@@ -1,8 +1,8 @@
 import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { CERTIFICATE_NUMBER_PATTERN, HOLDER_NAME_MAX } from '../../../../shared/certificates/schema.ts';
+import { HOLDER_NAME_MAX, certificateQuerySchema } from '../../../../shared/certificates/schema.ts';
 import { ApiError } from '../../../lib/api/errors.ts';
+import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { useT } from '../../../lib/i18n/index.ts';
 import { queryCertificate, type VerifyAnswer } from '../verify-api.ts';
 import { VerifyFrame } from '../components/VerifyFrame.tsx';
@@ -21,47 +21,41 @@ type Outcome = { type: 'answer'; answer: VerifyAnswer } | { type: 'too_many' } |
  */
 export default function CertificateQueryPage() {
   const t = useT();
-  const [submitting, setSubmitting] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const form = useForm<QueryValues>({
+  const { form, submitting, handleSubmit } = useSchemaForm<QueryValues>({
     mode: 'controlled',
     initialValues: { number: '', name: '' },
-    validate: {
-      number: (value) => {
-        const number = value.trim().toUpperCase();
-        if (!number) return t('certification.query.numberRequired');
-        return CERTIFICATE_NUMBER_PATTERN.test(number) ? null : t('certification.query.numberInvalid');
-      },
-      name: (value) => {
-        const name = value.trim();
-        if (!name) return t('certification.query.nameRequired');
-        return name.length > HOLDER_NAME_MAX
-          ? t('certification.query.nameTooLong', { max: HOLDER_NAME_MAX })
-          : null;
-      },
+    schema: certificateQuerySchema,
+    // The schema's "请填写…" (empty) and its other message of each field, in the user's language.
+    message: (message, path) => {
+      const empty = message.startsWith('请填写');
+      if (path === 'number')
+        return t(empty ? 'certification.query.numberRequired' : 'certification.query.numberInvalid');
+      if (path === 'name')
+        return empty
+          ? t('certification.query.nameRequired')
+          : t('certification.query.nameTooLong', { max: HOLDER_NAME_MAX });
+      return message;
     },
   });
 
-  const submit = form.onSubmit(async (values) => {
-    setSubmitting(true);
-    setOutcome(null);
-    try {
+  const submit = handleSubmit(
+    async (values) => {
+      setOutcome(null);
       const answer = await queryCertificate({
         number: values.number.trim().toUpperCase(),
         name: values.name.trim(),
       });
       setOutcome({ type: 'answer', answer });
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 422) {
-        const fieldErrors = error.fieldErrors;
-        form.setErrors({ number: fieldErrors.number?.[0], name: fieldErrors.name?.[0] });
-      } else {
+    },
+    {
+      // A 422's messages are under the fields; any other failure is said in place of the answer.
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 422) return;
         setOutcome({ type: error instanceof ApiError && error.status === 429 ? 'too_many' : 'failed' });
-      }
-    } finally {
-      setSubmitting(false);
-    }
-  });
+      },
+    },
+  );
 
   let result = null;
   if (outcome?.type === 'answer') {

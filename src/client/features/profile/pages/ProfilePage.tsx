@@ -16,14 +16,15 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { useForm, type UseFormReturnType } from '@mantine/form';
+import type { UseFormReturnType } from '@mantine/form';
 import { useSignals } from '@preact/signals-react/runtime';
 import { IconAlertTriangle, IconDeviceFloppy, IconUserCheck } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import type { UserInfo } from '../../../../shared/auth/schema.ts';
 import type { LookupKind } from '../../../../shared/lookups/schema.ts';
-import { ApiError } from '../../../lib/api/errors.ts';
+import { profileUpdateSchema } from '../../../../shared/profile/schema.ts';
+import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { useT } from '../../../lib/i18n/index.ts';
 import { StaleBadge } from '../../../lib/offline/StaleBadge.tsx';
 import { useAreas, useCities, useLookup, useProvinces } from '../../../lib/offline/reference-data.ts';
@@ -31,13 +32,7 @@ import { useCachedQuery } from '../../../lib/offline/use-cached-query.ts';
 import { setUserInfo } from '../../../lib/state/session.ts';
 import { UploadField } from '../../../lib/uploads/UploadField.tsx';
 import { fetchUserInfo, profileQuery, saveProfile, type LearnerProfile } from '../api.ts';
-import {
-  missingRequired,
-  profileToValues,
-  updateErrors,
-  valuesToUpdate,
-  type ProfileValues,
-} from '../profile-form.ts';
+import { missingRequired, profileToValues, valuesToUpdate, type ProfileValues } from '../profile-form.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 
 const LOOKUP_FIELDS: { field: keyof ProfileValues; kind: LookupKind }[] = [
@@ -97,11 +92,19 @@ export default function ProfilePage() {
 
   const query = useCachedQuery(profileQuery.key, profileQuery.fetch);
   const [profile, setProfile] = useState<LearnerProfile | null>(null);
-  const [saving, setSaving] = useState(false);
   const [queued, setQueued] = useState(false);
   const initialized = useRef(false);
 
-  const form = useForm<ProfileValues>({ mode: 'controlled', initialValues: profileToValues(emptyProfile()) });
+  const {
+    form,
+    submitting: saving,
+    handleSubmit,
+  } = useSchemaForm<ProfileValues>({
+    mode: 'controlled',
+    initialValues: profileToValues(emptyProfile()),
+    schema: profileUpdateSchema,
+    toInput: valuesToUpdate,
+  });
   const values = form.getValues();
 
   useEffect(() => {
@@ -126,41 +129,23 @@ export default function ProfilePage() {
     [values, hasCities, hasAreas],
   );
 
-  const save = form.onSubmit(async (submitted) => {
-    const update = valuesToUpdate(submitted);
-    const errors = updateErrors(update);
-    if (Object.keys(errors).length) {
-      form.setErrors(errors);
+  const save = handleSubmit(async (submitted) => {
+    const outcome = await saveProfile(valuesToUpdate(submitted), t('registration.profile.title'));
+    if (outcome.status === 'queued') {
+      setQueued(true);
       return;
     }
-    setSaving(true);
-    try {
-      const outcome = await saveProfile(update, t('registration.profile.title'));
-      if (outcome.status === 'queued') {
-        setQueued(true);
-        return;
-      }
-      setQueued(false);
-      setProfile(outcome.result);
-      form.resetDirty(profileToValues(outcome.result));
-      toastSuccess(t('registration.profile.saved'));
-      query.refresh();
-      void fetchUserInfo()
-        .then((info) => {
-          if (info && typeof info === 'object' && Array.isArray((info as UserInfo).roles))
-            setUserInfo('learner', info as UserInfo);
-        })
-        .catch(() => undefined);
-    } catch (error) {
-      if (error instanceof ApiError) {
-        const fieldErrors: Record<string, string> = {};
-        for (const [field, messages] of Object.entries(error.fieldErrors))
-          if (messages[0]) fieldErrors[field] = messages[0];
-        form.setErrors(fieldErrors);
-      }
-    } finally {
-      setSaving(false);
-    }
+    setQueued(false);
+    setProfile(outcome.result);
+    form.resetDirty(profileToValues(outcome.result));
+    toastSuccess(t('registration.profile.saved'));
+    query.refresh();
+    void fetchUserInfo()
+      .then((info) => {
+        if (info && typeof info === 'object' && Array.isArray((info as UserInfo).roles))
+          setUserInfo('learner', info as UserInfo);
+      })
+      .catch(() => undefined);
   });
 
   if (!profile && query.refreshing) {

@@ -88,6 +88,8 @@ describe('paths', () => {
     expect(formPathOf('sessions.0.start', { sessions: 'rows', 'sessions.0': 'first' })).toBe('first.start');
     expect(formPathOf('sessions.2.start', { sessions: 'rows' })).toBe('rows.2.start');
     expect(formPathOf('other', { sessions: 'rows' })).toBe('other');
+    expect(formPathOf('form.employer', { form: '' })).toBe('employer');
+    expect(formPathOf('', { '': 'title' })).toBe('title');
   });
 
   it('knows which paths the form holds, null values included', () => {
