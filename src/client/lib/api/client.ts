@@ -1,6 +1,8 @@
 // The one HTTP client (spec §7, §8): base /api/, 20 s timeout, the token chosen by apiType, and the error
 // catalogue mapped to toasts in exactly one place. redaxios has no timeout or signal option, so the
 // request goes through a fetch wrapper that adds an AbortController (and reads the body, see below).
+// Each call names its answer schema (shared/<area>/schema.ts): its type is the call's, and in development
+// and tests the answer is checked against it (AnswerShapeError), so a server/client drift fails a test.
 import redaxios, { type Options as RedaxiosOptions } from 'redaxios';
 import { notifications } from '@mantine/notifications';
 import { PASS_THROUGH_403_CODES } from '../../../shared/api/errors.ts';
@@ -10,7 +12,15 @@ import { t } from '../i18n/index.ts';
 import { addErrorLog, errorLogEnabled } from '../state/error-log.ts';
 import { language } from '../state/preferences.ts';
 import { resetAllSessions, sessionForApiType, type ApiType } from '../state/session.ts';
-import { ApiError, NetworkError, TimeoutError, asErrorBody, errorMessageOf } from './errors.ts';
+import type { Answer, AnswerSchema } from '../../../shared/api/answers.ts';
+import {
+  AnswerShapeError,
+  ApiError,
+  NetworkError,
+  TimeoutError,
+  asErrorBody,
+  errorMessageOf,
+} from './errors.ts';
 
 export type Params = Record<
   string,
@@ -67,8 +77,45 @@ function isHttpFailure(error: unknown): error is RedaxiosFailure {
   );
 }
 
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/**
+ * True in development and tests, where every answer is checked against its schema. A production build
+ * folds this to false: it trusts the server and spends nothing on parsing.
+ */
+export function answersChecked(): boolean {
+  return Boolean(import.meta.env.DEV) || import.meta.env.MODE === 'test';
+}
+
+/** Told apart from a body or options without importing zod here (it would join every page's first load). */
+function isAnswerSchema(value: unknown): value is AnswerSchema {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    '_zod' in value &&
+    typeof (value as { safeParse?: unknown }).safeParse === 'function'
+  );
+}
+
+/**
+ * The answer as the server sent it, once it matches `schema` (when answers are checked). The JSON itself
+ * is returned, not zod's parsed copy, so development sees exactly what production sees.
+ */
+function checkAnswer<S extends AnswerSchema>(
+  method: Method,
+  url: string,
+  schema: S,
+  value: unknown,
+): Answer<S> {
+  if (answersChecked()) {
+    const result = schema.safeParse(value);
+    if (!result.success) throw new AnswerShapeError(method, url, result.error.issues);
+  }
+  return value as Answer<S>;
+}
+
 async function request<T>(
-  method: 'get' | 'post' | 'put' | 'patch' | 'delete',
+  method: Method,
   url: string,
   data: unknown,
   options: RequestOptions = {},
@@ -203,13 +250,27 @@ function firstAnswerWaiting(key: string): boolean {
   return performance.now() < FIRST_ANSWERS_TTL_MS && firstAnswersOf().has(key);
 }
 
+type FirstAnswerParams = Readonly<Record<string, string | number>>;
+
 /** The server's answer to `GET url?params` written into this page; undefined when there is none (left). */
-export function firstAnswer<T>(
+export function firstAnswer<S extends AnswerSchema>(
   url: string,
-  params?: Readonly<Record<string, string | number>>,
-): T | undefined {
+  answer: S,
+  params?: FirstAnswerParams,
+): Answer<S> | undefined;
+/** Unchecked form, for areas that do not declare their answer schemas yet: the caller's T is trusted. */
+export function firstAnswer<T>(url: string, params?: FirstAnswerParams): T | undefined;
+export function firstAnswer(
+  url: string,
+  answerOrParams?: AnswerSchema | FirstAnswerParams,
+  maybeParams?: FirstAnswerParams,
+): unknown {
+  const schema = isAnswerSchema(answerOrParams) ? answerOrParams : undefined;
+  const params = schema ? maybeParams : (answerOrParams as FirstAnswerParams | undefined);
   const key = firstAnswerKey(url, params);
-  return firstAnswerWaiting(key) ? (firstAnswersOf().get(key) as T) : undefined;
+  if (!firstAnswerWaiting(key)) return undefined;
+  const value = firstAnswersOf().get(key);
+  return schema ? checkAnswer('get', url, schema, value) : value;
 }
 
 /** Called by the page once it is shown with them: from now on its GETs ask the server. */
@@ -247,27 +308,63 @@ function takeFirstAnswer(url: string, params?: Params): unknown {
   return answer;
 }
 
-function get<T>(url: string, options?: RequestOptions): Promise<T> {
+function getUnchecked(url: string, options?: RequestOptions): Promise<unknown> {
   // The server answered it in the page (a user-centre page's first GETs): no round trip.
   const first = takeFirstAnswer(url, options?.params);
-  if (first !== undefined) return Promise.resolve(first as T);
+  if (first !== undefined) return Promise.resolve(first);
   // Most GETs have nothing waiting: no key to build.
-  if (early.size === 0) return request<T>('get', url, undefined, options);
+  if (early.size === 0) return request('get', url, undefined, options);
   const key = earlyKey(url, options);
   const waiting = early.get(key);
   if (waiting) {
     early.delete(key);
-    if (waiting.expires > Date.now()) return waiting.answer as Promise<T>;
+    if (waiting.expires > Date.now()) return waiting.answer;
   }
-  return request<T>('get', url, undefined, options);
+  return request('get', url, undefined, options);
+}
+
+/** `GET url`, typed and (in development and tests) checked by its answer schema. */
+function get<S extends AnswerSchema>(url: string, answer: S, options?: RequestOptions): Promise<Answer<S>>;
+/** Unchecked form, for areas that do not declare their answer schemas yet: the caller's T is trusted. */
+function get<T>(url: string, options?: RequestOptions): Promise<T>;
+async function get(
+  url: string,
+  answerOrOptions?: AnswerSchema | RequestOptions,
+  maybeOptions?: RequestOptions,
+): Promise<unknown> {
+  if (!isAnswerSchema(answerOrOptions)) return getUnchecked(url, answerOrOptions);
+  return checkAnswer('get', url, answerOrOptions, await getUnchecked(url, maybeOptions));
+}
+
+/** A write (`POST`/`PUT`/`PATCH`/`DELETE url` with an optional body), typed by its answer schema. */
+interface Write {
+  <S extends AnswerSchema>(
+    url: string,
+    answer: S,
+    data?: unknown,
+    options?: RequestOptions,
+  ): Promise<Answer<S>>;
+  /** Unchecked form, for areas that do not declare their answer schemas yet: the caller's T is trusted. */
+  <T>(url: string, data?: unknown, options?: RequestOptions): Promise<T>;
+}
+
+function write(method: Exclude<Method, 'get'>): Write {
+  return (async (url: string, ...rest: unknown[]): Promise<unknown> => {
+    const [first, second, third] = rest;
+    if (!isAnswerSchema(first)) return request(method, url, first, second as RequestOptions | undefined);
+    return checkAnswer(
+      method,
+      url,
+      first,
+      await request(method, url, second, third as RequestOptions | undefined),
+    );
+  }) as Write;
 }
 
 export const api = {
   get,
-  delete: <T>(url: string, data?: unknown, options?: RequestOptions) =>
-    request<T>('delete', url, data, options),
-  post: <T>(url: string, data?: unknown, options?: RequestOptions) => request<T>('post', url, data, options),
-  put: <T>(url: string, data?: unknown, options?: RequestOptions) => request<T>('put', url, data, options),
-  patch: <T>(url: string, data?: unknown, options?: RequestOptions) =>
-    request<T>('patch', url, data, options),
+  delete: write('delete'),
+  post: write('post'),
+  put: write('put'),
+  patch: write('patch'),
 };

@@ -70,3 +70,30 @@ export function errorMessageOf(status: number, body: ErrorBody | null): string {
   }
   return body?.message || 'Error';
 }
+
+/** One way an answer differs from its schema: where (a path into the JSON) and what zod found. */
+export interface AnswerShapeIssue {
+  path: readonly PropertyKey[];
+  message: string;
+}
+
+/**
+ * An answer that does not match the endpoint's answer schema (shared/<area>/schema.ts): the server and
+ * the client have drifted apart. Thrown in development and tests only; production does not check.
+ */
+export class AnswerShapeError extends Error {
+  readonly method: string;
+  readonly url: string;
+  readonly issues: readonly AnswerShapeIssue[];
+  constructor(method: string, url: string, issues: readonly AnswerShapeIssue[]) {
+    const where = issues
+      .slice(0, 5)
+      .map((issue) => `${issue.path.map(String).join('.') || '(answer)'}: ${issue.message}`)
+      .join('; ');
+    super(`${method.toUpperCase()} /api${url} answered outside its schema: ${where}`);
+    this.name = 'AnswerShapeError';
+    this.method = method;
+    this.url = url;
+    this.issues = issues;
+  }
+}
