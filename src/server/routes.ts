@@ -16,6 +16,7 @@ import planRoutes from './plans/routes.ts';
 import profileRoutes from './profile/routes.ts';
 import uploadRoutes from './uploads/routes.ts';
 import enrollmentRoutes from './enrollments/routes.ts';
+import reviewRoutes from './reviews/routes.ts';
 import paymentRoutes from './payments/routes.ts';
 import dashboardRoutes from './dashboard/routes.ts';
 
@@ -36,6 +37,7 @@ export const apiRoutes: FastifyPluginAsync[] = [
   profileRoutes,
   uploadRoutes,
   enrollmentRoutes,
+  reviewRoutes,
   paymentRoutes,
   dashboardRoutes,
 ];

@@ -25,7 +25,8 @@ import {
   politicalAffiliations,
   userSources,
 } from '../db/schema/index.ts';
-import { applyForPlan, approveEnrollment } from '../enrollments/service.ts';
+import { applyForPlan } from '../enrollments/service.ts';
+import { approveEnrollment } from '../reviews/service.ts';
 import { createPlan, transitionPlan, updatePlan } from '../plans/service.ts';
 import { createRoom, createSite } from '../rooms/service.ts';
 import { assignStaff, createStaff } from '../staff/service.ts';

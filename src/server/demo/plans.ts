@@ -23,7 +23,8 @@ import {
   politicalAffiliations,
   userSources,
 } from '../db/schema/index.ts';
-import { applyForPlan, approveEnrollment } from '../enrollments/service.ts';
+import { applyForPlan } from '../enrollments/service.ts';
+import { approveEnrollment } from '../reviews/service.ts';
 import { createBanner, createPlan, transitionPlan } from '../plans/service.ts';
 import { updateProfile } from '../profile/service.ts';
 import { SandboxGateway } from '../payments/sandbox.ts';

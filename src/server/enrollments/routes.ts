@@ -1,9 +1,8 @@
-// Enrolment endpoints: the learner's own applications, the manager's review (spec §6: review is
-// manager only) and the college administrator's exam-registration step (its own college only).
+// Enrolment endpoints: the learner's own applications, the staff's view of one enrolment and the college
+// administrator's exam-registration step (its own college only). The review's endpoints are in server/reviews.
 import type { FastifyPluginAsync } from 'fastify';
 import { idParams } from '../../shared/api/id.ts';
 import { PAGE_ROLES } from '../../shared/menus/page-roles.ts';
-import { batchApproveSchema, rejectSchema, reviewQueueQuery } from '../../shared/reviews/schema.ts';
 import {
   collegeEnrollmentQuery,
   collegeEnrollmentSchema,
@@ -15,16 +14,12 @@ import { parseInput } from '../http/validate.ts';
 import { admin, learner, requireAdmin, requireLearner } from '../plugins/auth.ts';
 import {
   applyForPlan,
-  approveEnrollment,
-  batchApprove,
   cancelEnrollment,
   enrollOnBehalf,
   getEnrollmentForStaff,
   getMyEnrollment,
   listCollegeEnrollments,
   listMyEnrollments,
-  listReviewQueue,
-  rejectEnrollment,
   updateEnrollment,
 } from './service.ts';
 
@@ -70,49 +65,12 @@ const enrollmentRoutes: FastifyPluginAsync = async (app) => {
     return getMyEnrollment(app.db, me.id, id);
   });
 
-  // ---- review (manager)
-  app.get('/v1/admin/reviews', { preHandler: admin(PAGE_ROLES.examReview) }, async (request) =>
-    listReviewQueue(app.db, parseInput(reviewQueueQuery, request.query, 'query')),
-  );
-
+  // ---- staff
   // Read by reviewers and by a college administrator for its own candidates (checked in the service).
   app.get('/v1/admin/enrollments/:id', { preHandler: admin() }, async (request) => {
     const { id } = parseInput(idParams, request.params, 'id');
     return getEnrollmentForStaff(app.db, requireAdmin(request), id);
   });
-
-  app.post(
-    '/v1/admin/enrollments/:id/approve',
-    { preHandler: admin(PAGE_ROLES.examReview) },
-    async (request) => {
-      const actor = requireAdmin(request);
-      const { id } = parseInput(idParams, request.params, 'id');
-      await app.db.transaction((tx) => approveEnrollment(tx, actor, request, id));
-      return getEnrollmentForStaff(app.db, actor, id);
-    },
-  );
-
-  app.post(
-    '/v1/admin/enrollments/:id/reject',
-    { preHandler: admin(PAGE_ROLES.examReview) },
-    async (request) => {
-      const actor = requireAdmin(request);
-      const { id } = parseInput(idParams, request.params, 'id');
-      const { reason } = parseInput(rejectSchema, request.body);
-      await app.db.transaction((tx) => rejectEnrollment(tx, actor, request, id, reason));
-      return getEnrollmentForStaff(app.db, actor, id);
-    },
-  );
-
-  app.post(
-    '/v1/admin/enrollments/batch-approve',
-    { preHandler: admin(PAGE_ROLES.examReview) },
-    async (request) => {
-      const actor = requireAdmin(request);
-      const { ids } = parseInput(batchApproveSchema, request.body);
-      return app.db.transaction((tx) => batchApprove(tx, actor, request, ids));
-    },
-  );
 
   // ---- college: exam registration step (plan/index?step=exam)
   app.get('/v1/college/enrollments', { preHandler: admin(PAGE_ROLES.examStepEntries) }, async (request) =>

@@ -46,7 +46,7 @@ import {
   planFeeHistory,
   registrationSequences,
 } from '../db/schema/index.ts';
-import { AppError, fieldError, forbidden, notFound } from '../errors.ts';
+import { AppError, fieldError, notFound } from '../errors.ts';
 import type { AdminPrincipal } from '../plugins/auth.ts';
 import { chinaDayRange, iso } from '../lib/dates.ts';
 import { listAnswer, offsetOf } from '../lib/pagination.ts';

@@ -4,7 +4,6 @@ import {
   index,
   integer,
   pgTable,
-  primaryKey,
   serial,
   timestamp,
   uniqueIndex,

@@ -1,17 +1,7 @@
 // Seats and admission tickets. The unique indexes are the last line of defence behind the services' row
 // locks: one candidate per seat-session, one seat per candidate-session, one ticket per enrolment.
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  serial,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { administrators } from './core.ts';
 import { enrollments } from './enrollments.ts';
 import { examSessions } from './plans.ts';

@@ -1,5 +1,5 @@
 // Uploaded files (photos, scans, banners): stored on disk, described here.
-import { index, integer, pgTable, primaryKey, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { administrators, learners } from './core.ts';
 
 /** Files uploaded by a learner (materials, photo) or an administrator (banners, covers), kept outside the web root. */
