@@ -19,8 +19,8 @@ export const listMetaAnswer = z.object({
   limit: z.number().int().positive(),
 });
 
-/** A paged list of `item`: `{ data: item[], meta: { total, page, limit } }` (ListResponse). */
-export const listAnswer = <Item extends AnswerSchema>(item: Item) =>
+/** A paged list of `item`: `{ data: item[], meta: { total, page, limit } }` (ListResponse; the server builds it with server/lib/pagination.ts listAnswer). */
+export const listOf = <Item extends AnswerSchema>(item: Item) =>
   z.object({ data: z.array(item), meta: listMetaAnswer });
 
 /** 204 No Content: the client reads the empty body as ''. */

@@ -3,7 +3,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { answer } from '../../../src/server/http/answer.ts';
 import {
   blobAnswer,
-  listAnswer,
+  listOf,
   noContentAnswer,
   okAnswer,
   withRefusal,
@@ -14,7 +14,7 @@ import { z } from '../../../src/shared/api/zod.ts';
 import { answerOf } from '../../helpers/answers.ts';
 
 const site = z.object({ id: z.number().int(), name: z.string() });
-const siteList = listAnswer(site);
+const siteList = listOf(site);
 
 describe('shared answer schemas', () => {
   it('a list answer is the paged ListResponse: data items and meta total/page/limit', () => {

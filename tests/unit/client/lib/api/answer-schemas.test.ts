@@ -10,7 +10,7 @@ import {
 import { AnswerShapeError, ApiError, isBusinessRefusal } from '../../../../../src/client/lib/api/errors.ts';
 import {
   blobAnswer,
-  listAnswer,
+  listOf,
   noContentAnswer,
   okAnswer,
   withRefusal,
@@ -20,7 +20,7 @@ import { FIRST_ANSWERS_ELEMENT_ID, firstAnswerKey } from '../../../../../src/sha
 import { resetAllSessions } from '../../../../../src/client/lib/state/session.ts';
 
 const site = z.object({ id: z.number().int(), name: z.string(), organization_id: z.number().nullable() });
-const siteList = listAnswer(site);
+const siteList = listOf(site);
 
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
