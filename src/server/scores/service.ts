@@ -35,11 +35,12 @@ import {
 } from '../db/schema/index.ts';
 import { AppError, fieldError, notFound, validationFailed } from '../errors.ts';
 import { transitionPlan } from '../plans/service.ts';
-import { zodFieldErrors } from '../http/validate.ts';
 import { skillLevelRef } from '../i18n/messages.ts';
 import { sendNotification, sendNotifications } from '../notifications/service.ts';
 import type { AdminPrincipal } from '../plugins/auth.ts';
 import { listAnswer, offsetOf } from '../lib/pagination.ts';
+import { checkRows, settleImport, type Refuse } from '../lib/excel/import-rows.ts';
+import type { ScoreSheetRow } from './excel.ts';
 
 type ScoreRow = typeof scores.$inferSelect;
 
@@ -327,40 +328,34 @@ export async function ticketedCandidates(db: DbOrTx, planId: number) {
     .orderBy(asc(admissionTickets.ticketNo));
 }
 
-export interface ImportRow {
-  /** The spreadsheet row number (1 is the header). */
-  row: number;
-  ticket_no: string;
-  id_number: string;
-  name: string;
-  theory: string;
-  practical: string;
-  absent: string;
-  cheating: string;
-}
-
 const YES = ['是', 'y', 'yes', 'true', '1', '√', '✓'];
 const NO = ['否', 'n', 'no', 'false', '0', ''];
 
-function yesNo(value: string, label: string, errors: string[]): boolean {
+function yesNo(value: string, field: string, label: string, refuse: Refuse): boolean {
   const v = value.trim().toLowerCase();
   if (YES.includes(v)) return true;
   if (NO.includes(v)) return false;
-  errors.push(`${label}只能填“是”或“否”`);
+  refuse(field, `${label}只能填“是”或“否”`);
   return false;
 }
 
+export interface ImportScoresOptions {
+  fileName?: string;
+  /** Write the valid rows of a file that has refused ones, reporting those (`accept_valid=1`). */
+  acceptValid?: boolean;
+}
+
 /**
- * Checks every row first and writes nothing unless all rows are right: 422 with `errors` keyed
- * `row N` (N = the spreadsheet row), each message naming the row for the toast.
+ * Checks every row first and, unless the valid rows were asked for, writes nothing unless all rows are
+ * right: 422 with `errors` keyed `row N` (N = the spreadsheet row), each message naming the row.
  */
 export async function importScores(
   tx: DbOrTx,
   actor: AdminPrincipal | null,
   request: FastifyRequest | null,
   planId: number,
-  rows: ImportRow[],
-  fileName = '',
+  rows: readonly ScoreSheetRow[],
+  { fileName = '', acceptValid = false }: ImportScoresOptions = {},
 ) {
   const ctx = await planForAdmin(tx, actor, planId, true);
   if (!ENTRY_STATES.includes(ctx.plan.state)) {
@@ -374,73 +369,69 @@ export async function importScores(
   const candidates = await ticketedCandidates(tx, planId);
   const byTicket = new Map(candidates.map((c) => [c.ticketNo, c]));
   const seen = new Map<string, number>();
-  const errors: Record<string, string[]> = {};
-  const accepted: { enrollmentId: number; values: ReturnType<typeof scoreValues> }[] = [];
 
-  for (const row of rows) {
-    const problems: string[] = [];
-    const ticketNo = row.ticket_no.trim();
-    const candidate = byTicket.get(ticketNo);
-    if (!ticketNo) problems.push('准考证号不能为空');
-    else if (!candidate) problems.push(`准考证号 ${ticketNo} 不属于本考试计划`);
-    else if (seen.has(ticketNo)) problems.push(`准考证号 ${ticketNo} 与第 ${seen.get(ticketNo)} 行重复`);
-    if (ticketNo && !seen.has(ticketNo)) seen.set(ticketNo, row.row);
-    if (candidate) {
-      if (
-        row.id_number.trim() &&
-        row.id_number.trim().toUpperCase() !== candidateIdNumber(candidate).toUpperCase()
-      ) {
-        problems.push('身份证号与准考证号不符');
+  const checked = checkRows(rows, {
+    schema: scoreInputSchema,
+    toInput: (cells, refuse, row) => {
+      const ticketNo = cells.ticket_no;
+      const candidate = byTicket.get(ticketNo);
+      if (!ticketNo) refuse('ticket_no', '准考证号不能为空');
+      else if (!candidate) refuse('ticket_no', `准考证号 ${ticketNo} 不属于本考试计划`);
+      else if (seen.has(ticketNo))
+        refuse('ticket_no', `准考证号 ${ticketNo} 与第 ${seen.get(ticketNo)} 行重复`);
+      if (ticketNo && !seen.has(ticketNo)) seen.set(ticketNo, row);
+      if (candidate) {
+        if (cells.id_number && cells.id_number.toUpperCase() !== candidateIdNumber(candidate).toUpperCase())
+          refuse('id_number', '身份证号与准考证号不符');
+        if (cells.name && cells.name !== candidateName(candidate)) refuse('name', '姓名与准考证号不符');
       }
-      if (row.name.trim() && row.name.trim() !== candidateName(candidate))
-        problems.push('姓名与准考证号不符');
-    }
-    const absent = yesNo(row.absent, '缺考', problems);
-    const cheating = yesNo(row.cheating, '违纪', problems);
-    const parsed = scoreInputSchema.safeParse({
-      theory: row.theory.trim() === '' ? null : row.theory.trim(),
-      practical: row.practical.trim() === '' ? null : row.practical.trim(),
-      absent,
-      cheating,
-    });
-    if (!parsed.success) problems.push(...Object.values(zodFieldErrors(parsed.error)).flat());
-    if (problems.length) {
-      errors[`row ${row.row}`] = problems.map((p) => `第 ${row.row} 行：${p}`);
-    } else if (candidate && parsed.success) {
-      accepted.push({ enrollmentId: candidate.enrollmentId, values: scoreValues(parsed.data, ctx) });
-    }
-  }
-  const failed = Object.keys(errors).length;
-  if (failed)
-    throw validationFailed(errors, `共 ${failed} 行有误，未导入任何成绩：${Object.values(errors)[0]![0]}`);
-
-  const now = new Date();
-  for (const { enrollmentId, values } of accepted) {
-    await tx
-      .insert(scores)
-      .values({ enrollmentId, planId, ...values, enteredBy: actor?.id ?? null, enteredAt: now })
-      .onConflictDoUpdate({
-        target: scores.enrollmentId,
-        set: { ...values, enteredBy: actor?.id ?? null, enteredAt: now, updatedAt: now },
-      });
-  }
-  await markSat(
-    tx,
-    accepted.filter((a) => !a.values.absent).map((a) => a.enrollmentId),
-    false,
-  );
-  await markSat(
-    tx,
-    accepted.filter((a) => a.values.absent).map((a) => a.enrollmentId),
-    true,
-  );
-  await writeSystemLog(tx, actor, request, {
-    action: 'score.import',
-    targetType: 'exam_plan',
-    targetId: planId,
-    detail: { code: ctx.plan.code, rows: accepted.length, file: fileName },
+      return {
+        theory: cells.theory === '' ? null : cells.theory,
+        practical: cells.practical === '' ? null : cells.practical,
+        absent: yesNo(cells.absent, 'absent', '缺考', refuse),
+        cheating: yesNo(cells.cheating, 'cheating', '违纪', refuse),
+      };
+    },
   });
-  return { imported: accepted.length };
+
+  return settleImport({
+    checked,
+    acceptValid,
+    subject: '成绩',
+    write: async (valid) => {
+      const accepted = valid.map(({ cells, value }) => ({
+        enrollmentId: byTicket.get(cells.ticket_no)!.enrollmentId,
+        values: scoreValues(value, ctx),
+      }));
+      const now = new Date();
+      for (const { enrollmentId, values } of accepted) {
+        await tx
+          .insert(scores)
+          .values({ enrollmentId, planId, ...values, enteredBy: actor?.id ?? null, enteredAt: now })
+          .onConflictDoUpdate({
+            target: scores.enrollmentId,
+            set: { ...values, enteredBy: actor?.id ?? null, enteredAt: now, updatedAt: now },
+          });
+      }
+      await markSat(
+        tx,
+        accepted.filter((a) => !a.values.absent).map((a) => a.enrollmentId),
+        false,
+      );
+      await markSat(
+        tx,
+        accepted.filter((a) => a.values.absent).map((a) => a.enrollmentId),
+        true,
+      );
+      await writeSystemLog(tx, actor, request, {
+        action: 'score.import',
+        targetType: 'exam_plan',
+        targetId: planId,
+        detail: { code: ctx.plan.code, rows: accepted.length, file: fileName },
+      });
+      return accepted.length;
+    },
+  });
 }
 
 // ---------------------------------------------------------------- publication
