@@ -23,7 +23,6 @@ import {
 } from '../../../../shared/enrollments/schema.ts';
 import type { UploadInfo } from '../../../../shared/uploads/schema.ts';
 import { ApiError, isBusinessRefusal } from '../../../lib/api/errors.ts';
-import { holdsPath, serverErrors } from '../../../lib/forms/form-errors.ts';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { useT } from '../../../lib/i18n/index.ts';
 import { UploadField } from '../../../lib/uploads/UploadField.tsx';
@@ -154,17 +153,17 @@ export function EnrollOnBehalfModal({ opened, plans, onClose, onEnrolled }: Enro
     {
       // The dialog's own fields and materials show their messages; what is wrong in the learner's
       // profile (no input here) is listed above the buttons.
-      onError: (error) => {
-        const fieldErrors = serverErrors(error, ENROL_FIELDS);
-        if (!fieldErrors) {
-          if (error instanceof ApiError) setRefusal(error.message);
+      onError: (error, _placed, unplaced) => {
+        if (!(error instanceof ApiError)) return;
+        if (error.status !== 422) {
+          setRefusal(error.message);
           return;
         }
         const others: string[] = [];
-        for (const [path, message] of Object.entries(fieldErrors)) {
+        for (const [path, message] of Object.entries(unplaced)) {
+          // A material not uploaded yet has no value, but its upload field shows the message.
           if (path.startsWith('materials.')) form.setFieldError(path, message);
-          else if (!holdsPath(form.getValues(), path))
-            others.push(`${formFieldLabel(t, path)}：${String(message)}`);
+          else others.push(`${formFieldLabel(t, path)}：${String(message)}`);
         }
         if (others.length)
           setRefusal(t('examAffairs.college.profileProblems', { problems: others.join('；') }));

@@ -6,12 +6,11 @@ import { Alert, Button, Checkbox, Group, Modal, NumberInput, Stack, Text, Textar
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useT } from '../../../lib/i18n/index.ts';
-import { serverFieldErrors, type FieldErrors } from '../../../lib/utils/field-errors.ts';
+import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { saveScore, type PlanScoreRow, type ScorePlanInfo } from '../api.ts';
-import { scoreFormInput, scoreFormValues, type ScoreFormValues } from './score-logic.ts';
+import { scoreInputSchema } from '../../../../shared/scores/schema.ts';
+import { reasonErrors, scoreBody, scoreFormValues, type ScoreFormValues } from './score-logic.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
-
-const FORM_FIELDS = new Set(['theory', 'practical', 'absent', 'cheating', 'reason']);
 
 export interface ScoreEditModalProps {
   /** The candidate being edited; null closes the modal. */
@@ -23,55 +22,53 @@ export interface ScoreEditModalProps {
 
 export function ScoreEditModal({ row, plan, onClose, onSaved }: ScoreEditModalProps) {
   const t = useT();
-  const [values, setValues] = useState<ScoreFormValues>(() => scoreFormValues(null));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [saving, setSaving] = useState(false);
+  // A 422 about something other than the form's fields (the enrolment, the plan) goes above the buttons.
+  const [generalError, setGeneralError] = useState<string | null>(null);
+  const {
+    form,
+    submitting: saving,
+    handleSubmit,
+  } = useSchemaForm<ScoreFormValues, typeof scoreInputSchema>({
+    mode: 'controlled',
+    initialValues: scoreFormValues(null),
+    schema: scoreInputSchema,
+    toInput: (v) => scoreBody(v, plan.published),
+    refine: (v) => reasonErrors(v, plan.published, t('scoring.edit.reasonRequired')),
+  });
+  const values = form.values;
   const rowId = row?.enrollment_id ?? null;
 
   useEffect(() => {
     if (!row) return;
-    setValues(scoreFormValues(row.score));
-    setErrors({});
+    form.setValues(scoreFormValues(row.score));
+    form.clearErrors();
+    setGeneralError(null);
     // Reset only when another candidate is opened, not when the list reloads behind the modal.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [rowId]);
 
-  const set = <K extends keyof ScoreFormValues>(key: K, value: ScoreFormValues[K]) => {
-    setValues((current) => ({ ...current, [key]: value }));
-    setErrors((current) => {
-      if (!(key in current)) return current;
-      const next = { ...current };
-      delete next[key];
-      return next;
-    });
-  };
-
-  const submit = async () => {
-    if (!row) return;
-    const result = scoreFormInput(values, {
-      published: plan.published,
-      reasonMessage: t('scoring.edit.reasonRequired'),
-    });
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setSaving(true);
-    try {
-      await saveScore(row.enrollment_id, result.input);
+  const save = handleSubmit(
+    async (_values, input) => {
+      if (!row) return;
+      await saveScore(row.enrollment_id, input);
       toastSuccess(plan.published ? t('scoring.edit.corrected') : t('scoring.edit.saved'));
       onSaved();
-    } catch (error) {
-      const fields = serverFieldErrors(error);
-      if (fields) setErrors(fields);
-    } finally {
-      setSaving(false);
-    }
+    },
+    {
+      onError: (_error, _placed, unplaced) => {
+        const first = Object.values(unplaced)[0];
+        setGeneralError(first ? String(first) : null);
+      },
+    },
+  );
+
+  /** Absent and cheating exclude each other: ticking one clears the other. */
+  const tick = (field: 'absent' | 'cheating', other: 'absent' | 'cheating', checked: boolean) => {
+    form.setFieldValue(field, checked);
+    if (checked) form.setFieldValue(other, false);
   };
 
   const marksOptional = values.absent || values.cheating;
-  // A 422 about something other than the form's fields (the enrolment, the plan) goes above the buttons.
-  const generalError = Object.entries(errors).find(([field]) => !FORM_FIELDS.has(field))?.[1];
   return (
     <Modal
       opened={row !== null}
@@ -85,8 +82,8 @@ export function ScoreEditModal({ row, plan, onClose, onSaved }: ScoreEditModalPr
       <form
         noValidate
         onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
+          setGeneralError(null);
+          save(event);
         }}
       >
         <Stack gap="sm">
@@ -119,9 +116,7 @@ export function ScoreEditModal({ row, plan, onClose, onSaved }: ScoreEditModalPr
                 step={0.5}
                 clampBehavior="none"
                 withAsterisk={!marksOptional}
-                value={values[part]}
-                onChange={(value) => set(part, value)}
-                error={errors[part]}
+                {...form.getInputProps(part)}
                 data-testid={`score-${part}`}
               />
             ))}
@@ -132,24 +127,14 @@ export function ScoreEditModal({ row, plan, onClose, onSaved }: ScoreEditModalPr
           <Group>
             <Checkbox
               label={t('scoring.edit.absent')}
-              checked={values.absent}
-              onChange={(event) => {
-                const checked = event.currentTarget.checked;
-                set('absent', checked);
-                if (checked) set('cheating', false);
-              }}
-              error={errors.absent}
+              {...form.getInputProps('absent', { type: 'checkbox' })}
+              onChange={(event) => tick('absent', 'cheating', event.currentTarget.checked)}
               data-testid="score-absent"
             />
             <Checkbox
               label={t('scoring.edit.cheating')}
-              checked={values.cheating}
-              onChange={(event) => {
-                const checked = event.currentTarget.checked;
-                set('cheating', checked);
-                if (checked) set('absent', false);
-              }}
-              error={errors.cheating}
+              {...form.getInputProps('cheating', { type: 'checkbox' })}
+              onChange={(event) => tick('cheating', 'absent', event.currentTarget.checked)}
               data-testid="score-cheating"
             />
           </Group>
@@ -161,9 +146,7 @@ export function ScoreEditModal({ row, plan, onClose, onSaved }: ScoreEditModalPr
               autosize
               minRows={2}
               maxLength={500}
-              value={values.reason}
-              onChange={(event) => set('reason', event.currentTarget.value)}
-              error={errors.reason}
+              {...form.getInputProps('reason')}
               data-testid="score-reason"
             />
           )}

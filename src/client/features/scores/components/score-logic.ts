@@ -3,7 +3,8 @@
 // and which actions the plan's state allows, with the message key that says why not.
 import { scoreInputSchema, type ScoreInput } from '../../../../shared/scores/schema.ts';
 import type { PlanState } from '../../../../shared/plans/schema.ts';
-import { issueFieldErrors, type FieldErrors } from '../../../lib/utils/field-errors.ts';
+import type { FormErrors } from '@mantine/form';
+import { schemaErrors } from '../../../lib/forms/form-errors.ts';
 import type { ScoreSummaryCounts } from '../api.ts';
 
 // ---------------------------------------------------------------- import report
@@ -50,29 +51,40 @@ const mark = (value: number | string): number | null => {
   return text === '' ? null : Number(text);
 };
 
-export type ScoreFormResult = { ok: true; input: ScoreInput } | { ok: false; errors: FieldErrors };
+export type ScoreFormResult = { ok: true; input: ScoreInput } | { ok: false; errors: FormErrors };
+
+/** The request body the form would send: marks as numbers, the correction reason once published. */
+export const scoreBody = (values: ScoreFormValues, published: boolean) => ({
+  theory: mark(values.theory),
+  practical: mark(values.practical),
+  absent: values.absent,
+  cheating: values.cheating,
+  reason: published ? values.reason.trim() : undefined,
+});
 
 /**
- * The request body of the form, or the field messages. `reasonMessage` is the (translated) text for a
- * missing correction reason: the shared schema cannot know that the plan's scores are published.
+ * The correction reason the server requires once the scores are published, which the shared schema
+ * cannot know; `reasonMessage` is its (translated) text.
  */
+export const reasonErrors = (
+  values: ScoreFormValues,
+  published: boolean,
+  reasonMessage: string,
+): FormErrors =>
+  published && values.reason.trim().length < MIN_REASON_LENGTH ? { reason: reasonMessage } : {};
+
+/** The request body of the form, or the field messages (the schema's first, then the reason's). */
 export function scoreFormInput(
   values: ScoreFormValues,
   options: { published: boolean; reasonMessage: string },
 ): ScoreFormResult {
-  const candidate = {
-    theory: mark(values.theory),
-    practical: mark(values.practical),
-    absent: values.absent,
-    cheating: values.cheating,
-    reason: options.published ? values.reason.trim() : undefined,
+  const body = scoreBody(values, options.published);
+  const errors = {
+    ...reasonErrors(values, options.published, options.reasonMessage),
+    ...schemaErrors(scoreInputSchema, body),
   };
-  const parsed = scoreInputSchema.safeParse(candidate);
-  const errors: FieldErrors = parsed.success ? {} : issueFieldErrors(parsed.error.issues);
-  if (options.published && values.reason.trim().length < MIN_REASON_LENGTH)
-    errors.reason ??= options.reasonMessage;
-  if (!parsed.success || Object.keys(errors).length) return { ok: false, errors };
-  return { ok: true, input: parsed.data };
+  if (Object.keys(errors).length) return { ok: false, errors };
+  return { ok: true, input: scoreInputSchema.parse(body) };
 }
 
 /** The form's starting values for a candidate's current score (empty before entry). */

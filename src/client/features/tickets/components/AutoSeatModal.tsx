@@ -4,13 +4,26 @@
 import { Checkbox, Modal, MultiSelect, Select, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { RoomView } from '../../../../shared/rooms/schema.ts';
-import type { SessionSeat } from '../../../../shared/tickets/schema.ts';
+import { autoSeatSchema, type SessionSeat } from '../../../../shared/tickets/schema.ts';
 import { useT } from '../../../lib/i18n/index.ts';
-import type { FieldErrors } from '../../../lib/utils/field-errors.ts';
+import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { autoAssignSeats, fetchRoomAvailability } from '../api.ts';
 import { SeatFormActions, formFailure } from './SeatFormActions.tsx';
 import { roomOptionLabel } from './seating.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
+
+interface Values {
+  session_id: string | null;
+  room_ids: string[];
+  shuffle: boolean;
+}
+
+/** The body of the automatic seating call: no rooms or session chosen means all of them. */
+const autoSeatInput = (values: Values) => ({
+  shuffle: values.shuffle,
+  room_ids: values.room_ids.length ? values.room_ids.map(Number) : undefined,
+  session_id: values.session_id ? Number(values.session_id) : undefined,
+});
 
 export interface AutoSeatModalProps {
   opened: boolean;
@@ -33,17 +46,25 @@ export function AutoSeatModal({
   onDone,
 }: AutoSeatModalProps) {
   const t = useT();
-  const [sessionId, setSessionId] = useState<string | null>(null);
-  const [roomIds, setRoomIds] = useState<string[]>([]);
-  const [shuffle, setShuffle] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const {
+    form,
+    submitting: busy,
+    handleSubmit,
+  } = useSchemaForm<Values>({
+    mode: 'controlled',
+    initialValues: { session_id: null, room_ids: [], shuffle: false },
+    schema: autoSeatSchema,
+    toInput: autoSeatInput,
+  });
+  const { session_id: sessionId, room_ids: roomIds } = form.values;
 
   useEffect(() => {
     if (!opened) return;
-    setErrors({});
+    form.clearErrors();
     setFailure(null);
+    // The form object is stable; opening keeps the last choices and drops the last messages.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [opened]);
 
   // Free seats per room during the chosen session (else the first one): overlapping sessions of other
@@ -76,16 +97,9 @@ export function AutoSeatModal({
         : t('tickets.rooms.capacity', { n: room.capacity })
     }）`;
 
-  const submit = async () => {
-    setBusy(true);
-    setErrors({});
-    setFailure(null);
-    try {
-      const result = await autoAssignSeats(planId, {
-        shuffle,
-        room_ids: roomIds.length ? roomIds.map(Number) : undefined,
-        session_id: sessionId ? Number(sessionId) : undefined,
-      });
+  const save = handleSubmit(
+    async (values) => {
+      const result = await autoAssignSeats(planId, autoSeatInput(values));
       const perSession = result.sessions
         .map((entry) => {
           const session = sessions.find((s) => s.session_id === entry.session_id);
@@ -98,13 +112,12 @@ export function AutoSeatModal({
           : t('tickets.auto.nothing'),
       );
       onDone();
-    } catch (error) {
-      const { fields, alert } = formFailure(error, ['room_ids', 'session_id']);
-      setErrors(fields);
-      setFailure(alert);
-    } finally {
-      setBusy(false);
-    }
+    },
+    { onError: (error, _placed, unplaced) => setFailure(formFailure(error, unplaced)) },
+  );
+  const submit = () => {
+    setFailure(null);
+    save();
   };
 
   return (
@@ -127,9 +140,7 @@ export function AutoSeatModal({
             value: String(s.session_id),
             label: `${s.name} · ${s.time_label}`,
           }))}
-          value={sessionId}
-          onChange={setSessionId}
-          error={errors.session_id}
+          {...form.getInputProps('session_id')}
           data-testid="seats-auto-session"
         />
         <MultiSelect
@@ -142,9 +153,7 @@ export function AutoSeatModal({
             value: String(room.id),
             label: roomLabel(room),
           }))}
-          value={roomIds}
-          onChange={setRoomIds}
-          error={errors.room_ids}
+          {...form.getInputProps('room_ids')}
           nothingFoundMessage={t('tickets.auto.noRooms')}
           data-testid="seats-auto-rooms"
         />
@@ -159,8 +168,7 @@ export function AutoSeatModal({
         <Checkbox
           label={t('tickets.auto.shuffle')}
           description={t('tickets.auto.shuffleHint')}
-          checked={shuffle}
-          onChange={(event) => setShuffle(event.currentTarget.checked)}
+          {...form.getInputProps('shuffle', { type: 'checkbox' })}
           data-testid="seats-auto-shuffle"
         />
         <SeatFormActions
@@ -168,7 +176,7 @@ export function AutoSeatModal({
           busy={busy}
           submitLabel={t('tickets.auto.submit')}
           onCancel={onClose}
-          onSubmit={() => void submit()}
+          onSubmit={submit}
           testIdPrefix="seats-auto"
           submitSuffix="confirm"
         />

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { manualSeatSchema, type SessionSeat } from '../../../../shared/tickets/schema.ts';
 import type { RoomView } from '../../../../shared/rooms/schema.ts';
 import { useT } from '../../../lib/i18n/index.ts';
-import { issueFieldErrors, type FieldErrors } from '../../../lib/utils/field-errors.ts';
+import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { fetchRoomAvailability, moveSeat, type RoomAvailability, type SeatCandidate } from '../api.ts';
 import { SeatFormActions, formFailure } from './SeatFormActions.tsx';
 import { roomOptionLabel, seatText } from './seating.ts';
@@ -41,17 +41,37 @@ export interface MoveSeatModalProps {
 
 export function MoveSeatModal({ planId, candidate, sessions, rooms, onClose, onDone }: MoveSeatModalProps) {
   const t = useT();
-  const [values, setValues] = useState<Values>({ session_id: null, room_id: null, seat_no: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [availability, setAvailability] = useState<RoomAvailability[]>([]);
+  const {
+    form,
+    submitting: busy,
+    handleSubmit,
+  } = useSchemaForm<Values, typeof manualSeatSchema>({
+    mode: 'controlled',
+    initialValues: { session_id: null, room_id: null, seat_no: '' },
+    schema: manualSeatSchema,
+    toInput: (v) => ({
+      enrollment_id: candidate?.enrollment_id,
+      session_id: v.session_id ?? undefined,
+      room_id: v.room_id ?? undefined,
+      seat_no: v.seat_no === '' ? undefined : v.seat_no,
+    }),
+  });
+  const values = form.values;
+
+  /** The form as it starts for `candidate` (and, when picked, one of its sessions). */
+  const start = (next: SeatCandidate, sessionId?: number | null) => {
+    form.setValues(initialMoveValues(next, sessionId));
+    form.clearErrors();
+  };
 
   useEffect(() => {
     if (!candidate) return;
-    setValues(initialMoveValues(candidate));
-    setErrors({});
+    start(candidate);
     setFailure(null);
+    // The form object is stable; each candidate opened starts the form afresh.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [candidate]);
 
   // Free seats of each room during the chosen session (other plans' overlapping sessions included).
@@ -72,43 +92,31 @@ export function MoveSeatModal({ planId, candidate, sessions, rooms, onClose, onD
   const current = candidate?.sessions.find((s) => String(s.session_id) === values.session_id) ?? null;
 
   const pickSession = (sessionId: string | null) => {
-    if (!candidate) return;
-    setValues(initialMoveValues(candidate, sessionId ? Number(sessionId) : null));
-    setErrors({});
+    if (candidate) start(candidate, sessionId ? Number(sessionId) : null);
   };
 
-  const submit = async () => {
-    if (!candidate) return;
-    const parsed = manualSeatSchema.safeParse({
-      enrollment_id: candidate.enrollment_id,
-      session_id: values.session_id ?? undefined,
-      room_id: values.room_id ?? undefined,
-      seat_no: values.seat_no === '' ? undefined : values.seat_no,
-    });
-    if (!parsed.success) return setErrors(issueFieldErrors(parsed.error.issues));
-    setBusy(true);
-    setErrors({});
-    setFailure(null);
-    try {
-      await moveSeat(planId, parsed.data);
+  const save = handleSubmit(
+    async (_values, seat) => {
+      if (!candidate) return;
+      setFailure(null);
+      await moveSeat(planId, seat);
       toastSuccess(
         t('tickets.move.done', {
           name: candidate.name,
           seat: seatText(t, {
             room_name: room?.name ?? null,
             site_name: room?.site_name ?? null,
-            seat_no: parsed.data.seat_no,
+            seat_no: seat.seat_no,
           }),
         }),
       );
       onDone();
-    } catch (error) {
-      const { fields, alert } = formFailure(error, ['session_id', 'room_id', 'seat_no']);
-      setErrors(fields);
-      setFailure(alert);
-    } finally {
-      setBusy(false);
-    }
+    },
+    { onError: (error, _placed, unplaced) => setFailure(formFailure(error, unplaced)) },
+  );
+  const submit = () => {
+    setFailure(null);
+    save();
   };
 
   return (
@@ -124,9 +132,8 @@ export function MoveSeatModal({ planId, candidate, sessions, rooms, onClose, onD
           required
           allowDeselect={false}
           data={sessions.map((s) => ({ value: String(s.session_id), label: `${s.name} · ${s.time_label}` }))}
-          value={values.session_id}
+          {...form.getInputProps('session_id')}
           onChange={pickSession}
-          error={errors.session_id}
           data-testid="seat-move-session"
         />
         {current && (
@@ -141,9 +148,7 @@ export function MoveSeatModal({ planId, candidate, sessions, rooms, onClose, onD
           data={rooms
             .filter((r) => r.enabled || String(r.id) === values.room_id)
             .map((r) => ({ value: String(r.id), label: roomOptionLabel(r) }))}
-          value={values.room_id}
-          onChange={(room_id) => setValues((v) => ({ ...v, room_id }))}
-          error={errors.room_id}
+          {...form.getInputProps('room_id')}
           nothingFoundMessage={t('tickets.auto.noRooms')}
           data-testid="seat-move-room"
         />
@@ -153,8 +158,7 @@ export function MoveSeatModal({ planId, candidate, sessions, rooms, onClose, onD
           min={1}
           max={room?.capacity}
           allowDecimal={false}
-          value={values.seat_no}
-          onChange={(seat_no) => setValues((v) => ({ ...v, seat_no }))}
+          {...form.getInputProps('seat_no')}
           description={
             room
               ? roomLoad
@@ -165,7 +169,6 @@ export function MoveSeatModal({ planId, candidate, sessions, rooms, onClose, onD
                 : t('tickets.rooms.capacity', { n: room.capacity })
               : undefined
           }
-          error={errors.seat_no}
           data-testid="seat-move-seat"
         />
         <SeatFormActions
@@ -173,7 +176,7 @@ export function MoveSeatModal({ planId, candidate, sessions, rooms, onClose, onD
           busy={busy}
           submitLabel={t('tickets.move.save')}
           onCancel={onClose}
-          onSubmit={() => void submit()}
+          onSubmit={submit}
           testIdPrefix="seat-move"
           submitSuffix="save"
         />

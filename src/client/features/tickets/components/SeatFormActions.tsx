@@ -1,20 +1,19 @@
 // The seat forms' shared ending: a refusal that belongs to no field of the form, then cancel and submit.
 import { Alert, Button, Group } from '@mantine/core';
-import { serverFieldErrors, type FieldErrors } from '../../../lib/utils/field-errors.ts';
+import type { FormErrors } from '@mantine/form';
+import { ApiError } from '../../../lib/api/errors.ts';
 import { useT } from '../../../lib/i18n/index.ts';
 
 /**
- * A failed submit split for display: a 422's field messages go on the form's fields, messages of other
- * fields and any other failure (already toasted by the API client) into the form's alert.
+ * The form's alert after a failed submit: a 422's messages for fields the form has no input for (those
+ * with one are under their input), or any other failure's message (already toasted by the API client).
  */
-export function formFailure(
-  error: unknown,
-  formFields: readonly string[],
-): { fields: FieldErrors; alert: string | null } {
-  const fields = serverFieldErrors(error);
-  if (!fields) return { fields: {}, alert: error instanceof Error && error.message ? error.message : null };
-  const other = Object.entries(fields).filter(([key]) => !formFields.includes(key));
-  return { fields, alert: other.length ? other.map(([, message]) => message).join('；') : null };
+export function formFailure(error: unknown, unplaced: FormErrors): string | null {
+  if (error instanceof ApiError && error.status === 422) {
+    const others = Object.values(unplaced).map(String);
+    return others.length ? others.join('；') : null;
+  }
+  return error instanceof Error && error.message ? error.message : null;
 }
 
 export interface SeatFormActionsProps {

@@ -7,6 +7,7 @@ import { z } from '../../../../../src/shared/api/zod.ts';
 
 const roomSchema = z.object({
   name: z.string().trim().min(1, '请输入考场名称'),
+  capacity: z.coerce.number().int().default(30),
   seats: z.array(z.object({ label: z.string().min(1, '请输入座位号') })),
 });
 
@@ -20,10 +21,10 @@ function RoomForm({
   send,
   onError,
 }: {
-  send: (values: RoomValues) => Promise<unknown>;
+  send: (values: RoomValues, input: z.output<typeof roomSchema>) => Promise<unknown>;
   onError?: SubmitOptions['onError'];
 }) {
-  const { form, submitting, handleSubmit } = useSchemaForm<RoomValues>({
+  const { form, submitting, handleSubmit } = useSchemaForm<RoomValues, typeof roomSchema>({
     mode: 'controlled',
     initialValues: { name: '', seats: [{ label: 'A1' }], confirm: '' },
     schema: roomSchema,
@@ -83,16 +84,19 @@ describe('useSchemaForm', () => {
     expect(send).not.toHaveBeenCalled();
   });
 
-  it('sends valid values, is submitting until the answer, and places a 422 answer under the inputs', async () => {
+  it('sends valid values with the body the schema made of them, is submitting until the answer, and places a 422 answer under the inputs', async () => {
     let fail: (error: unknown) => void = () => undefined;
     const send = vi.fn(() => new Promise((_, reject) => (fail = reject)));
     const onError = vi.fn();
     renderForm({ send, onError });
-    type('name', '一号');
-    type('confirm', '一号');
+    type('name', ' 一号 ');
+    type('confirm', ' 一号 ');
     fireEvent.click(screen.getByTestId('save'));
     await waitFor(() =>
-      expect(send).toHaveBeenCalledWith({ name: '一号', confirm: '一号', seats: [{ label: 'A1' }] }),
+      expect(send).toHaveBeenCalledWith(
+        { name: ' 一号 ', confirm: ' 一号 ', seats: [{ label: 'A1' }] },
+        { name: '一号', capacity: 30, seats: [{ label: 'A1' }] },
+      ),
     );
     await waitFor(() => expect(screen.getByTestId('save').hasAttribute('data-loading')).toBe(true));
     fail(
@@ -104,7 +108,7 @@ describe('useSchemaForm', () => {
     expect(await screen.findByText('考场名称已存在')).toBeTruthy();
     expect(screen.getByText('座位号重复')).toBeTruthy();
     expect(screen.queryByText('请求无效')).toBeNull();
-    expect(onError).toHaveBeenCalledWith(expect.any(ApiError), true);
+    expect(onError).toHaveBeenCalledWith(expect.any(ApiError), true, { body: '请求无效' });
     await waitFor(() => expect(screen.getByTestId('save').hasAttribute('data-loading')).toBe(false));
   });
 
@@ -114,6 +118,6 @@ describe('useSchemaForm', () => {
     type('name', '一号');
     type('confirm', '一号');
     fireEvent.click(screen.getByTestId('save'));
-    await waitFor(() => expect(onError).toHaveBeenCalledWith(expect.any(ApiError), false));
+    await waitFor(() => expect(onError).toHaveBeenCalledWith(expect.any(ApiError), false, {}));
   });
 });
