@@ -1,55 +1,53 @@
 // The scores page (/userCenter/achievementQuery) painted with the HTML the server sends, from the first
-// page of scores it already writes into that page (learner-first-answers.ts): on a weak network a
-// candidate sees their results as soon as the HTML arrives, before any script, and the largest thing on
-// the first screen (a plan title) is there at once (issue 4: first paint). The markup follows the page's
-// own (src/client/features/scores/pages/AchievementQueryPage.tsx inside UserCenterLayout) and index.html
-// gives it the page's sizes, so each card is where the page draws it; the page's first render replaces it.
-// Written in Chinese only: another language's page is sent without it and paints as before.
+// page of scores it already writes into that page for the page's own first render (learner-first-answers.ts):
+// on a weak network a candidate sees their results as soon as the HTML arrives, before any script, and the
+// largest thing on the first screen (a plan title) is there at once (issue 4: first paint; measured on
+// Lighthouse's mobile profile, the largest paint comes about a second sooner than when the page draws it).
+// What each card says is the page's own (shared/scores/score-card.ts, the same words); this draws it in the
+// page's places, with index.html giving the page's sizes, which the browser test of the scores page
+// measures against the page's drawn cards (tests/e2e/certification.spec.ts). The page's first render
+// replaces it. Written in Chinese only: another language's page is sent without it and paints as before.
 import type { ListResponse } from '../../shared/api/errors.ts';
+import { scoreCardFacts, type ScoreCardFacts } from '../../shared/scores/score-card.ts';
 import type { LearnerScore } from '../../shared/scores/schema.ts';
-import { SCORE_MESSAGES_ZH, scoreResultKey } from '../../shared/scores/score-messages.ts';
-import { chinaDateTime } from '../lib/dates.ts';
+import { SCORE_MESSAGES_ZH } from '../../shared/scores/score-messages.ts';
 import { escapeHtml } from './html.ts';
 
 const words = SCORE_MESSAGES_ZH;
 
-/** '2026-11-10': the day in China time, as the page shows it (shared/api/china-time.ts). */
-const day = (iso: string) => escapeHtml(chinaDateTime(new Date(iso)).slice(0, 10));
 const text = (value: string | number | null) => (value === null ? '—' : escapeHtml(String(value)));
 
-function mark(label: string, value: number | null): string {
-  return `<div><p class="app-shell-dim">${label}</p><p class="app-shell-mark">${text(value)}</p></div>`;
-}
-
-function certificatePart(score: LearnerScore): string {
-  const { certificate } = score;
-  if (!certificate) {
-    return scoreResultKey(score) === 'passed' ? `<p class="app-shell-none">${words.noCertificate}</p>` : '';
-  }
+function certificatePart({ certificate, awaitingCertificate }: ScoreCardFacts): string {
+  if (!certificate) return awaitingCertificate ? `<p class="app-shell-none">${words.noCertificate}</p>` : '';
   const revoked = certificate.revoked
     ? `<span class="app-shell-badge" data-result="failed">${words.revoked}</span>`
     : '';
   return (
     `<div class="app-shell-cert"><div><p class="app-shell-dim">${words.certificateNo}</p>` +
     `<p class="app-shell-cert-no">${text(certificate.number)}</p>` +
-    `<p class="app-shell-dim">${words.certificateIssued} ${day(certificate.issued_at)}</p></div>${revoked}</div>`
+    `<p class="app-shell-dim">${words.certificateIssued} ${text(certificate.issuedDay)}</p></div>${revoked}</div>`
   );
 }
 
 function card(score: LearnerScore): string {
-  const key = scoreResultKey(score);
-  const date = score.exam_date ? ` · ${words.examDate} ${day(score.exam_date)}` : '';
+  const facts = scoreCardFacts(score);
+  const date = facts.examDay ? ` · ${words.examDate} ${text(facts.examDay)}` : '';
+  const marks = facts.marks
+    .map(
+      ({ key, value }) =>
+        `<div><p class="app-shell-dim">${words[key]}</p><p class="app-shell-mark">${text(value)}</p></div>`,
+    )
+    .join('');
   const passLines = words.passLines
-    .replace('{{theory}}', text(score.pass_theory))
-    .replace('{{practical}}', text(score.pass_practical));
+    .replace('{{theory}}', text(facts.passLines.theory))
+    .replace('{{practical}}', text(facts.passLines.practical));
   return (
     `<div class="app-shell-card"><div class="app-shell-card-head"><div>` +
     `<p class="app-shell-card-title">${text(score.plan_title)}</p>` +
     `<p class="app-shell-dim">${text(score.occupation)} · ${text(score.level_label)}${date}</p></div>` +
-    `<span class="app-shell-badge" data-result="${key}">${words[key]}</span></div>` +
-    `<div class="app-shell-marks">${mark(words.theory, score.theory)}` +
-    `${mark(words.practical, score.practical)}${mark(words.total, score.total)}</div>` +
-    `<p class="app-shell-dim">${passLines}</p><hr>${certificatePart(score)}</div>`
+    `<span class="app-shell-badge" data-result="${facts.result}">${words[facts.result]}</span></div>` +
+    `<div class="app-shell-marks">${marks}</div>` +
+    `<p class="app-shell-dim">${passLines}</p><hr>${certificatePart(facts)}</div>`
   );
 }
 
