@@ -1,12 +1,10 @@
-import { Alert, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconClipboardList } from '@tabler/icons-react';
-import { useState } from 'react';
 import { Link } from 'wouter';
-import { PAGINATION } from '../../../../shared/api/constants.ts';
-import { LazyPager } from '../../../lib/components/LazyPager.tsx';
+import { LearnerListPage } from '../../../lib/components/learner-list/learner-list-page.tsx';
+import { useListPaging } from '../../../lib/components/learner-list/use-list-paging.ts';
+import { useRead } from '../../../lib/data/use-read.ts';
 import { useT } from '../../../lib/i18n/index.ts';
-import { StaleBadge } from '../../../lib/offline/StaleBadge.tsx';
-import { useCachedQuery } from '../../../lib/offline/use-cached-query.ts';
 import { formatFen } from '../../../lib/utils/money.ts';
 import { myEnrollmentsQuery, type MyEnrollment } from '../api.ts';
 import { nextStepHref } from '../enrollment-state.ts';
@@ -80,63 +78,34 @@ function EnrollmentCard({ enrollment }: { enrollment: MyEnrollment }) {
 /** `/userCenter/myEnrollLists`: the learner's applications with their state and next step (offline-cached). */
 export default function MyEnrollListsPage() {
   const t = useT();
-  const [page, setPage] = useState<{ page: number; limit: number }>({
-    page: PAGINATION.page,
-    limit: PAGINATION.limit,
-  });
-  const enrollments = myEnrollmentsQuery(page);
-  const query = useCachedQuery(enrollments.key, enrollments.fetch);
-  const rows = query.data?.data ?? [];
-  const total = query.data?.meta.total ?? 0;
-
+  const { paging, onPageChange } = useListPaging();
+  const query = useRead(myEnrollmentsQuery(paging), { offline: true });
   return (
-    <Stack gap="md" data-testid="my-enroll-lists-page">
-      <Group justify="space-between" wrap="wrap">
-        <Title order={1} fz="lg">
-          {t('learner.nav.myEnrollLists')}
-        </Title>
-        <StaleBadge
-          fetchedAt={query.fetchedAt}
-          stale={query.stale}
-          offline={query.offline}
-          refreshing={query.refreshing}
-        />
-      </Group>
-      {!query.data && query.refreshing ? (
-        <Center py="xl">
-          <Loader />
-        </Center>
-      ) : !query.data ? (
-        <Alert color="red" title={t('common.loadFailed')} data-testid="my-enroll-lists-error">
-          <Button size="xs" variant="light" color="red" onClick={query.refresh}>
-            {t('common.retry')}
+    <LearnerListPage
+      title={t('learner.nav.myEnrollLists')}
+      testId="my-enroll-lists-page"
+      errorTestId="my-enroll-lists-error"
+      query={query}
+      paging={paging}
+      onPageChange={onPageChange}
+      empty={{
+        text: t('registration.lists.empty'),
+        testId: 'my-enroll-lists-empty',
+        icon: <IconClipboardList size={36} color="var(--mantine-color-gray-5)" />,
+        action: (
+          <Button component={Link} href="/userCenter/myEnroll" size="xs">
+            {t('registration.lists.findPlans')}
           </Button>
-        </Alert>
-      ) : rows.length === 0 ? (
-        <Center py="xl" data-testid="my-enroll-lists-empty">
-          <Stack align="center" gap="xs">
-            <IconClipboardList size={36} color="var(--mantine-color-gray-5)" />
-            <Text c="dimmed">{t('registration.lists.empty')}</Text>
-            <Button component={Link} href="/userCenter/myEnroll" size="xs">
-              {t('registration.lists.findPlans')}
-            </Button>
-          </Stack>
-        </Center>
-      ) : (
+        ),
+      }}
+    >
+      {(enrollments) => (
         <Stack gap="sm">
-          {rows.map((enrollment) => (
+          {enrollments.map((enrollment) => (
             <EnrollmentCard key={enrollment.id} enrollment={enrollment} />
           ))}
         </Stack>
       )}
-      {total > page.limit && (
-        <LazyPager
-          total={total}
-          page={page.page}
-          limit={page.limit}
-          onChange={(p, limit) => setPage({ page: p, limit })}
-        />
-      )}
-    </Stack>
+    </LearnerListPage>
   );
 }

@@ -1,11 +1,11 @@
 import { Alert, Anchor, Badge, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { useCallback, useEffect, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { ApiError } from '../../../lib/api/errors.ts';
+import { readKey, useRead } from '../../../lib/data/use-read.ts';
 import { useT } from '../../../lib/i18n/index.ts';
 import { isoDateTime } from '../../../lib/utils/iso-time.ts';
-import { openMessage, type InboxItem } from '../api.ts';
+import { openMessage } from '../api.ts';
 import { refreshUnreadCount } from '../unread-count.ts';
 
 /** `/userCenter/myNotifyInfo?id=`: one message; opening it marks it read. */
@@ -13,50 +13,39 @@ export default function MyNotifyInfoPage() {
   const t = useT();
   const id = Number(new URLSearchParams(useSearch()).get('id'));
   const valid = Number.isInteger(id) && id > 0;
-  const [state, setState] = useState<{
-    item: InboxItem | null;
-    loading: boolean;
-    error: 'notFound' | 'failed' | null;
-  }>({ item: null, loading: valid, error: valid ? null : 'notFound' });
+  const message = useRead(
+    valid
+      ? {
+          key: readKey('message', id),
+          fetch: async () => {
+            const item = await openMessage(id);
+            // Opening it marked it read: the header's count follows.
+            void refreshUnreadCount();
+            return item;
+          },
+        }
+      : null,
+  );
+  const notFound = !valid || (message.error instanceof ApiError && message.error.status === 404);
 
-  const load = useCallback(async () => {
-    if (!valid) return;
-    setState({ item: null, loading: true, error: null });
-    try {
-      setState({ item: await openMessage(id), loading: false, error: null });
-      // Opening it marked it read: the header's count follows.
-      void refreshUnreadCount();
-    } catch (error) {
-      setState({
-        item: null,
-        loading: false,
-        error: error instanceof ApiError && error.status === 404 ? 'notFound' : 'failed',
-      });
-    }
-  }, [id, valid]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const item = state.item;
+  const item = message.data;
   let content;
-  if (state.loading) {
+  if (message.loading) {
     content = (
       <Center py="xl">
         <Loader />
       </Center>
     );
-  } else if (state.error === 'notFound') {
+  } else if (notFound) {
     content = (
       <Alert color="gray" data-testid="notify-not-found">
         {t('certification.notify.notFound')}
       </Alert>
     );
-  } else if (state.error || !item) {
+  } else if (!item) {
     content = (
       <Alert color="red" title={t('common.loadFailed')} data-testid="notify-error">
-        <Button size="xs" variant="light" color="red" onClick={() => void load()}>
+        <Button size="xs" variant="light" color="red" onClick={message.refresh}>
           {t('common.retry')}
         </Button>
       </Alert>

@@ -1,47 +1,40 @@
 import { Alert, Button, Center, Divider, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { readKey, useRead, type ReadQuery } from '../../../lib/data/use-read.ts';
 import { useT } from '../../../lib/i18n/index.ts';
 import { formatFen } from '../../../lib/utils/money.ts';
 import { fetchOrder, type OrderReceipt } from '../order-api.ts';
 import { isoDateTime as dateTimeText } from '../../../lib/utils/iso-time.ts';
 import classes from './Receipt.module.css';
 
+/** One order as its receipt shows it, read anew each time a receipt opens. */
+export const orderQuery = (orderNo: string): ReadQuery<OrderReceipt> => ({
+  key: readKey('order', orderNo),
+  fetch: () => fetchOrder(orderNo),
+});
+
 /** The receipt of one order (order no, item, amount, paid time, gateway trade no), printable. */
 export function Receipt({ orderNo }: { orderNo: string }) {
   const t = useT();
-  const [state, setState] = useState<OrderReceipt | 'loading' | 'failed'>('loading');
-  const [attempt, setAttempt] = useState(0);
+  const read = useRead(orderQuery(orderNo));
 
-  useEffect(() => {
-    let cancelled = false;
-    setState('loading');
-    fetchOrder(orderNo).then(
-      (order) => !cancelled && setState(order),
-      () => !cancelled && setState('failed'),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [orderNo, attempt]);
-
-  if (state === 'loading') {
+  if (read.loading) {
     return (
       <Center py="xl">
         <Loader />
       </Center>
     );
   }
-  if (state === 'failed') {
+  if (!read.data) {
     return (
       <Alert color="red" title={t('common.loadFailed')}>
-        <Button size="xs" variant="light" color="red" onClick={() => setAttempt((n) => n + 1)}>
+        <Button size="xs" variant="light" color="red" onClick={read.refresh}>
           {t('common.retry')}
         </Button>
       </Alert>
     );
   }
-  const order = state;
+  const order = read.data;
   const rows: [string, string, string?][] = [
     [t('registration.orders.orderNo'), order.order_no, 'receipt-order-no'],
     [

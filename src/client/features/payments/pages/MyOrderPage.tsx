@@ -1,18 +1,19 @@
-import { Alert, Badge, Button, Card, Center, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconReceipt } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { PAGINATION } from '../../../../shared/api/constants.ts';
 import type { OrderState } from '../../../../shared/payments/schema.ts';
-import { ListTable, Pager, type ListColumn } from '../../../lib/components/ListTable.tsx';
+import { LearnerListPage } from '../../../lib/components/learner-list/learner-list-page.tsx';
+import { useListPaging } from '../../../lib/components/learner-list/use-list-paging.ts';
+import { ListTable, type ListColumn } from '../../../lib/components/ListTable.tsx';
+import { useRead } from '../../../lib/data/use-read.ts';
+import { useWrite } from '../../../lib/data/use-write.ts';
 import { useIsWebLayout } from '../../../lib/dom/web-layout.ts';
 import { useT } from '../../../lib/i18n/index.ts';
-import { StaleBadge } from '../../../lib/offline/StaleBadge.tsx';
-import { useCachedQuery } from '../../../lib/offline/use-cached-query.ts';
 import { isoDateTime } from '../../../lib/utils/iso-time.ts';
 import { formatFen } from '../../../lib/utils/money.ts';
-import { fetchOrder, myOrdersQuery, payOrder, type Order } from '../order-api.ts';
-import { Receipt } from '../components/Receipt.tsx';
+import { myOrdersQuery, payOrder, type Order, type OrderReceipt } from '../order-api.ts';
+import { Receipt, orderQuery } from '../components/Receipt.tsx';
 
 const STATE_COLORS: Record<OrderState, string> = {
   pending: 'orange',
@@ -68,36 +69,35 @@ function OrderActions({
   );
 }
 
+/** How often the returned order is looked at again while it is still pending. */
+const RETURN_LOOKS = 5;
+const RETURN_LOOK_MS = 2_000;
+
 /**
  * The order the gateway sent the learner back for (`?order_no=`): read directly, and looked at again a
  * few times while still pending (the gateway's notify may land a moment after the redirect). When it
- * turns paid the list is refreshed too.
+ * turns paid the list is refreshed too. A failed look ends the looking, as the page keeps its list.
  */
-function useReturnedOrder(orderNo: string | null, onPaid: () => void): Order | null {
-  const [order, setOrder] = useState<Order | null>(null);
+function useReturnedOrder(orderNo: string | null, onPaid: () => void): OrderReceipt | undefined {
+  const returned = useRead(orderNo ? orderQuery(orderNo) : null);
+  const [looks] = useState(() => ({ count: 0 }));
   const onPaidRef = useRef(onPaid);
   onPaidRef.current = onPaid;
+  const refreshRef = useRef(returned.refresh);
+  refreshRef.current = returned.refresh;
+  const order = returned.data;
+  // Each answer is a new object: this runs once per answer, never for a failed look.
   useEffect(() => {
-    if (!orderNo) return;
-    let cancelled = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const look = (attempt: number) => {
-      fetchOrder(orderNo).then(
-        (answer) => {
-          if (cancelled) return;
-          setOrder(answer);
-          if (answer.state === 'pending' && attempt < 5) timer = setTimeout(() => look(attempt + 1), 2_000);
-          else if (answer.state === 'paid' && attempt > 0) onPaidRef.current();
-        },
-        () => undefined,
-      );
-    };
-    look(0);
-    return () => {
-      cancelled = true;
-      clearTimeout(timer);
-    };
-  }, [orderNo]);
+    if (!order) return;
+    const look = looks.count;
+    if (order.state === 'paid' && look > 0) onPaidRef.current();
+    if (order.state !== 'pending' || look >= RETURN_LOOKS) return;
+    const timer = setTimeout(() => {
+      looks.count = look + 1;
+      refreshRef.current();
+    }, RETURN_LOOK_MS);
+    return () => clearTimeout(timer);
+  }, [order, looks]);
   return order;
 }
 
@@ -113,34 +113,39 @@ export default function MyOrderPage() {
   const returnedOrder = search.get('order_no');
   const payCancelled = search.get('cancelled') === '1';
   const web = useIsWebLayout();
-  const [paging, setPaging] = useState<{ page: number; limit: number }>({
-    page: PAGINATION.page,
-    limit: PAGINATION.limit,
+  const { paging, onPageChange } = useListPaging();
+  // The order the learner came back with: its receipt opens, and its notice stays once the receipt closes
+  // (which takes `?order_no=` off the address).
+  const [cameBackWith] = useState(payCancelled ? null : returnedOrder);
+  const [receipt, setReceipt] = useState<string | null>(cameBackWith);
+  const [payingOrder, setPayingOrder] = useState<string | null>(null);
+  const query = useRead(myOrdersQuery(paging), { offline: true });
+  const returned = useReturnedOrder(cameBackWith, query.refresh);
+  // The gateway's page: the learner comes back here with `?order_no=`.
+  const payment = useWrite((order: Order) => payOrder(order.order_no), {
+    onDone: ({ pay_url }) => window.location.assign(pay_url),
   });
-  const [receipt, setReceipt] = useState<string | null>(payCancelled ? null : returnedOrder);
-  const [paying, setPaying] = useState<string | null>(null);
-  const orders = myOrdersQuery(paging);
-  const query = useCachedQuery(orders.key, orders.fetch);
-  const rows = query.data?.data ?? [];
-  const total = query.data?.meta.total ?? 0;
-  const returned = useReturnedOrder(payCancelled ? null : returnedOrder, query.refresh);
 
-  const pay = async (order: Order) => {
-    setPaying(order.order_no);
-    try {
-      const { pay_url } = await payOrder(order.order_no);
-      window.location.assign(pay_url);
-    } catch {
-      // The api client has shown why.
-    } finally {
-      setPaying(null);
-    }
+  const pay = (order: Order) => {
+    setPayingOrder(order.order_no);
+    // The api client has shown why a payment could not start.
+    payment.run(order).catch(() => undefined);
   };
+  const paying = (order: Order) => payment.running && payingOrder === order.order_no;
 
   const closeReceipt = () => {
     setReceipt(null);
     if (returnedOrder) navigate('/userCenter/myOrder', { replace: true });
   };
+
+  const actions = (order: Order) => (
+    <OrderActions
+      order={order}
+      paying={paying(order)}
+      onPay={() => pay(order)}
+      onReceipt={() => setReceipt(order.order_no)}
+    />
+  );
 
   const columns: ListColumn<Order>[] = [
     {
@@ -173,110 +178,11 @@ export default function MyOrderPage() {
       title: t('registration.orders.createdAt'),
       render: (order) => isoDateTime(order.created_at),
     },
-    {
-      key: 'actions',
-      title: '',
-      align: 'right',
-      render: (order) => (
-        <OrderActions
-          order={order}
-          paying={paying === order.order_no}
-          onPay={() => void pay(order)}
-          onReceipt={() => setReceipt(order.order_no)}
-        />
-      ),
-    },
+    { key: 'actions', title: '', align: 'right', render: actions },
   ];
 
-  let list;
-  if (!query.data && query.refreshing) {
-    list = (
-      <Center py="xl">
-        <Loader />
-      </Center>
-    );
-  } else if (!query.data) {
-    list = (
-      <Alert color="red" title={t('common.loadFailed')} data-testid="orders-error">
-        <Button size="xs" variant="light" color="red" onClick={query.refresh}>
-          {t('common.retry')}
-        </Button>
-      </Alert>
-    );
-  } else if (web) {
-    list = (
-      <ListTable
-        columns={columns}
-        rows={rows}
-        rowKey={(order) => order.order_no}
-        total={total}
-        page={paging.page}
-        limit={paging.limit}
-        onPageChange={(page, limit) => setPaging({ page, limit })}
-        loading={query.refreshing && !query.stale && rows.length === 0}
-        empty={<Text c="dimmed">{t('registration.orders.empty')}</Text>}
-        data-testid="orders-table"
-      />
-    );
-  } else {
-    list = (
-      <Stack gap="sm" data-testid="orders-cards">
-        {rows.length === 0 && (
-          <Center py="xl">
-            <Text c="dimmed">{t('registration.orders.empty')}</Text>
-          </Center>
-        )}
-        {rows.map((order) => (
-          <Card key={order.order_no} withBorder radius="md" data-testid={`order-${order.order_no}`}>
-            <Stack gap={4}>
-              <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-                <Text fw={600} fz="sm">
-                  {order.subject}
-                </Text>
-                <OrderStateBadge state={order.state} />
-              </Group>
-              <Text fz="xs" c="dimmed" ff="monospace">
-                {order.order_no}
-              </Text>
-              <Group justify="space-between" mt={4}>
-                <Text fw={600} c="brand.7">
-                  {formatFen(order.amount_fen)}
-                </Text>
-                <OrderActions
-                  order={order}
-                  paying={paying === order.order_no}
-                  onPay={() => void pay(order)}
-                  onReceipt={() => setReceipt(order.order_no)}
-                />
-              </Group>
-            </Stack>
-          </Card>
-        ))}
-        {total > paging.limit && (
-          <Pager
-            total={total}
-            page={paging.page}
-            limit={paging.limit}
-            onChange={(page, limit) => setPaging({ page, limit })}
-          />
-        )}
-      </Stack>
-    );
-  }
-
-  return (
-    <Stack gap="md" data-testid="my-order-page">
-      <Group justify="space-between" wrap="wrap">
-        <Title order={1} fz="lg">
-          {t('learner.nav.myOrder')}
-        </Title>
-        <StaleBadge
-          fetchedAt={query.fetchedAt}
-          stale={query.stale}
-          offline={query.offline}
-          refreshing={query.refreshing}
-        />
-      </Group>
+  const notices = (
+    <>
       {returned?.state === 'paid' && (
         <Alert color="teal" icon={<IconCircleCheck size={18} />} data-testid="order-paid-notice">
           {t('registration.orders.paidNotice', { amount: formatFen(returned.amount_fen) })}
@@ -292,7 +198,64 @@ export default function MyOrderPage() {
           {t('registration.orders.cancelledNotice')}
         </Alert>
       )}
-      {list}
+    </>
+  );
+
+  return (
+    <>
+      <LearnerListPage
+        title={t('learner.nav.myOrder')}
+        testId="my-order-page"
+        errorTestId="orders-error"
+        query={query}
+        paging={paging}
+        onPageChange={onPageChange}
+        notices={notices}
+        // The web layout's table has its own empty state and pager.
+        empty={web ? undefined : { text: t('registration.orders.empty'), testId: 'orders-empty' }}
+        pager={!web}
+      >
+        {(orders) =>
+          web ? (
+            <ListTable
+              columns={columns}
+              rows={orders}
+              rowKey={(order) => order.order_no}
+              total={query.data?.meta.total ?? 0}
+              page={paging.page}
+              limit={paging.limit}
+              onPageChange={onPageChange}
+              loading={query.refreshing && !query.stale && orders.length === 0}
+              empty={<Text c="dimmed">{t('registration.orders.empty')}</Text>}
+              data-testid="orders-table"
+            />
+          ) : (
+            <Stack gap="sm" data-testid="orders-cards">
+              {orders.map((order) => (
+                <Card key={order.order_no} withBorder radius="md" data-testid={`order-${order.order_no}`}>
+                  <Stack gap={4}>
+                    <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+                      <Text fw={600} fz="sm">
+                        {order.subject}
+                      </Text>
+                      <OrderStateBadge state={order.state} />
+                    </Group>
+                    <Text fz="xs" c="dimmed" ff="monospace">
+                      {order.order_no}
+                    </Text>
+                    <Group justify="space-between" mt={4}>
+                      <Text fw={600} c="brand.7">
+                        {formatFen(order.amount_fen)}
+                      </Text>
+                      {actions(order)}
+                    </Group>
+                  </Stack>
+                </Card>
+              ))}
+            </Stack>
+          )
+        }
+      </LearnerListPage>
       <Modal
         opened={receipt !== null}
         onClose={closeReceipt}
@@ -303,6 +266,6 @@ export default function MyOrderPage() {
       >
         {receipt && <Receipt orderNo={receipt} />}
       </Modal>
-    </Stack>
+    </>
   );
 }

@@ -1,28 +1,13 @@
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  Card,
-  Center,
-  Divider,
-  Group,
-  Loader,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Badge, Box, Button, Card, Divider, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCertificate, IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { PAGINATION } from '../../../../shared/api/constants.ts';
-import { scoreResultKey, type ScoreResultKey } from '../../../../shared/scores/score-messages.ts';
-import { LazyPager } from '../../../lib/components/LazyPager.tsx';
+import { scoreCardFacts } from '../../../../shared/scores/score-card.ts';
+import type { ScoreResultKey } from '../../../../shared/scores/score-messages.ts';
+import { LearnerListPage } from '../../../lib/components/learner-list/learner-list-page.tsx';
+import { FIRST_PAGE, useListPaging } from '../../../lib/components/learner-list/use-list-paging.ts';
+import { useRead } from '../../../lib/data/use-read.ts';
 import { useT } from '../../../lib/i18n/index.ts';
-import { StaleBadge } from '../../../lib/offline/StaleBadge.tsx';
-import { useCachedQuery } from '../../../lib/offline/use-cached-query.ts';
-import { isoDateTime } from '../../../lib/utils/iso-time.ts';
 import { downloadPdf, myScoresQuery, pageScores, preloadMyScores, type LearnerScore } from '../api.ts';
 
 // Light badges (the colour's shade 1) with the text a fifth darker than shade 9: at least 5:1 on the tint.
@@ -50,7 +35,8 @@ function Mark({ label, value, testId }: { label: string; value: number | null; t
 function ScoreCard({ score }: { score: LearnerScore }) {
   const t = useT();
   const [downloading, setDownloading] = useState(false);
-  const key = scoreResultKey(score);
+  const facts = scoreCardFacts(score);
+  const key = facts.result;
   const certificate = score.certificate;
 
   const download = async () => {
@@ -73,9 +59,7 @@ function ScoreCard({ score }: { score: LearnerScore }) {
             <Text fw={700}>{score.plan_title}</Text>
             <Text fz="xs" c="dimmed">
               {score.occupation} · {score.level_label}
-              {score.exam_date
-                ? ` · ${t('certification.scores.examDate')} ${isoDateTime(score.exam_date, '{y}-{m}-{d}')}`
-                : ''}
+              {facts.examDay ? ` · ${t('certification.scores.examDate')} ${facts.examDay}` : ''}
             </Text>
           </Box>
           <Badge
@@ -90,22 +74,20 @@ function ScoreCard({ score }: { score: LearnerScore }) {
           </Badge>
         </Group>
         <SimpleGrid cols={3} spacing="xs">
-          <Mark label={t('certification.scores.theory')} value={score.theory} testId="score-theory" />
-          <Mark
-            label={t('certification.scores.practical')}
-            value={score.practical}
-            testId="score-practical"
-          />
-          <Mark label={t('certification.scores.total')} value={score.total} testId="score-total" />
+          {facts.marks.map((mark) => (
+            <Mark
+              key={mark.key}
+              label={t(`certification.scores.${mark.key}`)}
+              value={mark.value}
+              testId={`score-${mark.key}`}
+            />
+          ))}
         </SimpleGrid>
         <Text fz="xs" c="dimmed">
-          {t('certification.scores.passLines', {
-            theory: score.pass_theory,
-            practical: score.pass_practical,
-          })}
+          {t('certification.scores.passLines', facts.passLines)}
         </Text>
         <Divider />
-        {certificate ? (
+        {facts.certificate ? (
           <Group justify="space-between" wrap="wrap" gap="xs" data-testid="score-certificate">
             <Group gap="xs" wrap="nowrap">
               <IconCertificate size={22} aria-hidden />
@@ -119,20 +101,19 @@ function ScoreCard({ score }: { score: LearnerScore }) {
                   data-testid="certificate-number"
                   style={{ wordBreak: 'break-all' }}
                 >
-                  {certificate.number}
+                  {facts.certificate.number}
                 </Text>
                 <Text fz="xs" c="dimmed">
-                  {t('certification.scores.certificateIssued')}{' '}
-                  {isoDateTime(certificate.issued_at, '{y}-{m}-{d}')}
+                  {t('certification.scores.certificateIssued')} {facts.certificate.issuedDay}
                 </Text>
               </Box>
-              {certificate.revoked && (
+              {facts.certificate.revoked && (
                 <Badge color="red" variant="light" data-testid="certificate-revoked">
                   {t('certification.scores.revoked')}
                 </Badge>
               )}
             </Group>
-            {!certificate.revoked && (
+            {!facts.certificate.revoked && (
               <Button
                 size="xs"
                 variant="light"
@@ -146,7 +127,7 @@ function ScoreCard({ score }: { score: LearnerScore }) {
             )}
           </Group>
         ) : (
-          key === 'passed' && (
+          facts.awaitingCertificate && (
             <Text fz="sm" c="dimmed">
               {t('certification.scores.noCertificate')}
             </Text>
@@ -158,78 +139,31 @@ function ScoreCard({ score }: { score: LearnerScore }) {
 }
 
 /** The route preloader starts the first page of scores while the page loads (app/routes.tsx). */
-export const preloadData = () => preloadMyScores({ page: PAGINATION.page, limit: PAGINATION.limit });
+export const preloadData = () => preloadMyScores(FIRST_PAGE);
 
 /** `/userCenter/achievementQuery`: published scores per plan with the certificate; offline after first view, marked stale. */
 export default function AchievementQueryPage() {
   const t = useT();
-  const [paging, setPaging] = useState<{ page: number; limit: number }>({
-    page: PAGINATION.page,
-    limit: PAGINATION.limit,
-  });
+  const { paging, onPageChange } = useListPaging();
   // The first page may have come with the page: it shows on the first render, as the server painted it.
-  const scores = myScoresQuery(paging);
-  const query = useCachedQuery(scores.key, scores.fetch, () => pageScores(paging));
-  const rows = query.data?.data ?? [];
-  const total = query.data?.meta.total ?? 0;
-
-  let content;
-  if (!query.data && query.refreshing) {
-    content = (
-      <Center py="xl">
-        <Loader />
-      </Center>
-    );
-  } else if (!query.data) {
-    content = (
-      <Alert color="red" title={t('common.loadFailed')} data-testid="scores-error">
-        <Button size="xs" variant="light" color="red" onClick={query.refresh}>
-          {t('common.retry')}
-        </Button>
-      </Alert>
-    );
-  } else if (rows.length === 0) {
-    content = (
-      <Center py="xl">
-        <Text c="dimmed" data-testid="scores-empty">
-          {t('certification.scores.empty')}
-        </Text>
-      </Center>
-    );
-  } else {
-    content = (
-      <Stack gap="md">
+  const query = useRead(myScoresQuery(paging), { offline: true, pageAnswer: () => pageScores(paging) });
+  return (
+    <LearnerListPage
+      title={t('learner.nav.achievementQuery')}
+      testId="achievement-query-page"
+      errorTestId="scores-error"
+      query={query}
+      paging={paging}
+      onPageChange={onPageChange}
+      empty={{ text: t('certification.scores.empty'), testId: 'scores-empty' }}
+    >
+      {(scores) => (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-          {rows.map((score) => (
+          {scores.map((score) => (
             <ScoreCard key={score.enrollment_id} score={score} />
           ))}
         </SimpleGrid>
-        {total > paging.limit && (
-          <LazyPager
-            total={total}
-            page={paging.page}
-            limit={paging.limit}
-            onChange={(page, limit) => setPaging({ page, limit })}
-          />
-        )}
-      </Stack>
-    );
-  }
-
-  return (
-    <Stack gap="md" data-testid="achievement-query-page">
-      <Group justify="space-between" wrap="wrap">
-        <Title order={1} fz="lg">
-          {t('learner.nav.achievementQuery')}
-        </Title>
-        <StaleBadge
-          fetchedAt={query.fetchedAt}
-          stale={query.stale}
-          offline={query.offline}
-          refreshing={query.refreshing}
-        />
-      </Group>
-      {content}
-    </Stack>
+      )}
+    </LearnerListPage>
   );
 }

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Box,
   Button,
   Card,
@@ -13,16 +12,14 @@ import {
   Stack,
   Table,
   Text,
-  Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconId, IconUser } from '@tabler/icons-react';
 import { useState } from 'react';
-import { PAGINATION } from '../../../../shared/api/constants.ts';
-import { LazyPager } from '../../../lib/components/LazyPager.tsx';
+import { LearnerListPage } from '../../../lib/components/learner-list/learner-list-page.tsx';
+import { useListPaging } from '../../../lib/components/learner-list/use-list-paging.ts';
+import { useRead } from '../../../lib/data/use-read.ts';
 import { useT } from '../../../lib/i18n/index.ts';
-import { StaleBadge } from '../../../lib/offline/StaleBadge.tsx';
-import { useCachedQuery } from '../../../lib/offline/use-cached-query.ts';
 import { usePrivateFileUrl } from '../../../lib/uploads/use-private-file.ts';
 import { isoDateTime } from '../../../lib/utils/iso-time.ts';
 import { downloadPdf, myTicketsQuery, type AdmissionTicket } from '../api.ts';
@@ -176,70 +173,25 @@ function TicketCard({ ticket }: { ticket: AdmissionTicket }) {
 /** `/userCenter/admissionDown`: the learner's admission tickets, viewable offline once seen, with PDF download. */
 export default function AdmissionDownPage() {
   const t = useT();
-  const [paging, setPaging] = useState<{ page: number; limit: number }>({
-    page: PAGINATION.page,
-    limit: PAGINATION.limit,
-  });
-  const tickets = myTicketsQuery(paging);
-  const query = useCachedQuery(tickets.key, tickets.fetch);
-  const rows = query.data?.data ?? [];
-  const total = query.data?.meta.total ?? 0;
-
-  let content;
-  if (!query.data && query.refreshing) {
-    content = (
-      <Center py="xl">
-        <Loader />
-      </Center>
-    );
-  } else if (!query.data) {
-    content = (
-      <Alert color="red" title={t('common.loadFailed')} data-testid="tickets-error">
-        <Button size="xs" variant="light" color="red" onClick={query.refresh}>
-          {t('common.retry')}
-        </Button>
-      </Alert>
-    );
-  } else if (rows.length === 0) {
-    content = (
-      <Center py="xl">
-        <Text c="dimmed" ta="center" data-testid="tickets-empty">
-          {t('certification.ticket.empty')}
-        </Text>
-      </Center>
-    );
-  } else {
-    content = (
-      <Stack gap="md">
-        {rows.map((ticket) => (
-          <TicketCard key={ticket.id} ticket={ticket} />
-        ))}
-        {total > paging.limit && (
-          <LazyPager
-            total={total}
-            page={paging.page}
-            limit={paging.limit}
-            onChange={(page, limit) => setPaging({ page, limit })}
-          />
-        )}
-      </Stack>
-    );
-  }
-
+  const { paging, onPageChange } = useListPaging();
+  const query = useRead(myTicketsQuery(paging), { offline: true });
   return (
-    <Stack gap="md" data-testid="admission-down-page">
-      <Group justify="space-between" wrap="wrap">
-        <Title order={1} fz="lg">
-          {t('learner.nav.admissionDown')}
-        </Title>
-        <StaleBadge
-          fetchedAt={query.fetchedAt}
-          stale={query.stale}
-          offline={query.offline}
-          refreshing={query.refreshing}
-        />
-      </Group>
-      {content}
-    </Stack>
+    <LearnerListPage
+      title={t('learner.nav.admissionDown')}
+      testId="admission-down-page"
+      errorTestId="tickets-error"
+      query={query}
+      paging={paging}
+      onPageChange={onPageChange}
+      empty={{ text: t('certification.ticket.empty'), testId: 'tickets-empty' }}
+    >
+      {(tickets) => (
+        <Stack gap="md">
+          {tickets.map((ticket) => (
+            <TicketCard key={ticket.id} ticket={ticket} />
+          ))}
+        </Stack>
+      )}
+    </LearnerListPage>
   );
 }
