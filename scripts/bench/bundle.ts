@@ -2,14 +2,20 @@
 // manifest (vite build runs first; build.manifest is on in vite.config.ts).
 // A route loads: the entry chunk and its static imports, plus the route's lazily loaded chunks (the page,
 // and for the back office its chrome) and their static imports. Which modules those are is read from the
-// client's route registries (src/client/app/chrome-loaders.ts, learner-pages.ts, manage-pages.ts), so the
-// figures follow the code when a page is replaced. Chunks that a page loads later (on a click, a
+// client's route registries (src/client/app/chrome-loaders.ts, learner-pages.ts, manage-pages.ts, read by
+// importing them: scripts/web/lazy-modules.ts), so the figures follow the code when a page is replaced. Chunks that a page loads later (on a click, a
 // language switch...) are not counted: they are not part of the first render.
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
-import { BOOT_MODULES, lazyModulePath, type LazySource } from '../web/lazy-modules.ts';
+import {
+  BOOT_MODULES,
+  lazyModulePath,
+  pageRegistries,
+  type LazySource,
+  type PageRegistries,
+} from '../web/lazy-modules.ts';
 
 export const CLIENT_DIR = path.resolve(process.env.CLIENT_OUT_DIR ?? 'dist/client');
 const MANIFEST = path.join(CLIENT_DIR, '.vite', 'manifest.json');
@@ -32,24 +38,24 @@ export interface EntryRoute {
 }
 
 export const ENTRY_ROUTES: EntryRoute[] = [
-  { route: '/', side: 'learner', lazy: [{ file: 'src/client/app/learner-pages.ts', key: '/' }] },
-  { route: '/login', side: 'learner', lazy: [{ file: 'src/client/app/chrome-loaders.ts', key: 'login' }] },
+  { route: '/', side: 'learner', lazy: [{ registry: 'publicPages', key: '/' }] },
+  { route: '/login', side: 'learner', lazy: [{ registry: 'chromeLoaders', key: 'login' }] },
   {
     route: '/userCenter',
     side: 'learner',
     lazy: [
       // The learner chrome is a lazy chunk of its own (chrome-loaders.ts), then the summary page.
-      { file: 'src/client/app/chrome-loaders.ts', key: 'userCenter' },
-      { file: 'src/client/app/learner-pages.ts', key: '' },
+      { registry: 'chromeLoaders', key: 'userCenter' },
+      { registry: 'userCenterPages', key: '' },
     ],
   },
   {
     route: '/manage/index',
     side: 'admin',
     lazy: [
-      { file: 'src/client/app/chrome-loaders.ts', key: 'manage' },
+      { registry: 'chromeLoaders', key: 'manage' },
       // The server's menu tree gives /manage/index the component name 'index'.
-      { file: 'src/client/app/manage-pages.ts', key: 'index' },
+      { registry: 'managePages', key: 'index' },
     ],
   },
 ];
@@ -85,7 +91,7 @@ export function readManifest(): Manifest {
 }
 
 /** The chunks a route loads initially and their gzip sizes. */
-export function routeBundle(manifest: Manifest, entry: EntryRoute): RouteBundle {
+export function routeBundle(manifest: Manifest, registries: PageRegistries, entry: EntryRoute): RouteBundle {
   const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry && key.endsWith('index.html'));
   if (!entryKey) throw new Error('no index.html entry in the build manifest');
   const missing: string[] = [];
@@ -93,8 +99,8 @@ export function routeBundle(manifest: Manifest, entry: EntryRoute): RouteBundle 
   const starts = [entryKey, ...BOOT_MODULES.filter((module) => manifest[module])];
   for (const module of BOOT_MODULES) if (!manifest[module]) missing.push(`${module}: not in the build`);
   for (const source of entry.lazy) {
-    const modulePath = lazyModulePath(source);
-    const label = `${source.file} '${source.key}'`;
+    const modulePath = lazyModulePath(registries, source);
+    const label = `${source.registry} '${source.key}'`;
     if (!modulePath) missing.push(`${label}: not registered`);
     else if (!manifest[modulePath]) missing.push(`${label}: ${modulePath} not in the build`);
     else starts.push(modulePath);
@@ -125,9 +131,10 @@ export function routeBundle(manifest: Manifest, entry: EntryRoute): RouteBundle 
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
-function main() {
+async function main() {
   const manifest = readManifest();
-  const bundles = ENTRY_ROUTES.map((entry) => routeBundle(manifest, entry));
+  const registries = await pageRegistries();
+  const bundles = ENTRY_ROUTES.map((entry) => routeBundle(manifest, registries, entry));
   const allJs = [...new Set(Object.values(manifest).map((c) => c.file))].filter((f) => f.endsWith('.js'));
   const totalJsGzip = allJs.reduce((total, f) => total + sizeOf(f).gzip, 0);
 
@@ -156,4 +163,4 @@ function main() {
   }
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();

@@ -23,6 +23,7 @@ import path from 'node:path';
 import { chromium, type BrowserContext } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS } from '../../tests/e2e/fixtures/chromium.ts';
+import { pageRegistries } from '../web/lazy-modules.ts';
 import { ENTRY_ROUTES, JS_TARGET_KB, readManifest, routeBundle } from './bundle.ts';
 import { DEFAULT_CPU_SLOWDOWN, SLOW_HOST_BENCHMARK_INDEX, calibratedCpuSlowdown } from './cpu-slowdown.ts';
 import { freePort, startServer } from './server.ts';
@@ -60,11 +61,12 @@ async function learnerCookies(baseUrl: string) {
   ];
 }
 
-function printBundles() {
+async function printBundles() {
   const manifest = readManifest();
+  const registries = await pageRegistries();
   console.log('1. Initial JS / CSS per entry route (gzip, KB = 1024 bytes)');
   for (const entry of ENTRY_ROUTES) {
-    const b = routeBundle(manifest, entry);
+    const b = routeBundle(manifest, registries, entry);
     const target = JS_TARGET_KB[b.side];
     console.log(
       `   ${b.route.padEnd(14)} JS ${kb(b.jsGzip).padStart(6)} KB gz (target <= ${target}${b.jsGzip / 1024 <= target ? ', met' : ', MISSED'})   CSS ${kb(b.cssGzip).padStart(5)} KB gz   ${b.jsFiles.length} chunks` +
@@ -311,7 +313,7 @@ async function repeatVisitOffline(
 }
 
 async function main() {
-  printBundles();
+  await printBundles();
   console.log('\nStarting the server (fresh embedded database, demo data)...');
   const server = await startServer();
   try {

@@ -12,7 +12,7 @@
 // is shifted by the added line.
 import type { OutputAsset, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
-import { learnerRouteModules, manageRouteModules } from './lazy-modules.ts';
+import { learnerRouteModules, manageRouteModules, pageRegistries } from './lazy-modules.ts';
 import { firstLoadChunks } from './route-preloads.ts';
 
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
@@ -35,8 +35,10 @@ export function compileHints(): Plugin {
     // After Vite's own (its preload list goes on each chunk's first line).
     generateBundle: {
       order: 'post',
-      handler(_, bundle) {
-        for (const file of firstLoadChunks(bundle, { ...learnerRouteModules(), ...manageRouteModules() })) {
+      async handler(_, bundle) {
+        const registries = await pageRegistries();
+        const routes = { ...learnerRouteModules(registries), ...manageRouteModules(registries) };
+        for (const file of firstLoadChunks(bundle, routes)) {
           const chunk = bundle[file];
           if (chunk?.type !== 'chunk') continue;
           const map = chunk.sourcemapFileName ? bundle[chunk.sourcemapFileName] : undefined;

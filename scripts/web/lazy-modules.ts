@@ -1,13 +1,61 @@
 // Which module a lazily loaded route renders, read from the client's route registries
 // (src/client/app/chrome-loaders.ts, learner-pages.ts, manage-pages.ts) rather than a second list that
-// could drift from them. Used by the build (route-preloads.ts) and by the bundle benchmark.
-import fs from 'node:fs';
+// could drift from them. The registries are imported and each loader is called, inside Vite's module
+// runner with a plugin that answers a registry's page imports with the page's path (page-registries.ts):
+// the registries' loaders stay plain `() => import('...')` for the app's code splitting, and nothing here
+// reads their source text. Used by the build (route-preloads.ts, compile-hints.ts) and the bundle benchmark.
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runnerImport, type Plugin } from 'vite';
+import type { PageRegistries, RegistryName } from './page-registries.ts';
 
-/** Where a lazily loaded module of a route is declared: a key of a registry of loaders. */
+export type { PageRegistries, RegistryName } from './page-registries.ts';
+
+/** Where a lazily loaded module of a route is declared: a key of one of the registries of loaders. */
 export interface LazySource {
-  file: string;
+  registry: RegistryName;
   key: string;
+}
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const REGISTRY_FILES = new Set(
+  ['chrome-loaders.ts', 'learner-pages.ts', 'manage-pages.ts'].map((file) =>
+    path.join(ROOT, 'src/client/app', file),
+  ),
+);
+const PAGE_PATH = '\0page-path:';
+
+/** `file` repo-relative with forward slashes, as the build's manifest names modules. */
+const repoPath = (file: string) => path.relative(ROOT, file).split(path.sep).join('/');
+
+/** A registry's dynamic imports resolve to a module that exports the imported file's repo path. */
+function pagePaths(): Plugin {
+  return {
+    name: 'skills-platform:page-paths',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      if (!importer || !REGISTRY_FILES.has(path.resolve(importer)) || !source.startsWith('.')) return null;
+      const resolved = await this.resolve(source, importer, { skipSelf: true });
+      if (!resolved) throw new Error(`route registry: ${source} (from ${repoPath(importer)}) not found`);
+      return `${PAGE_PATH}${resolved.id}`;
+    },
+    load(id) {
+      return id.startsWith(PAGE_PATH)
+        ? `export default ${JSON.stringify(repoPath(id.slice(PAGE_PATH.length)))};`
+        : null;
+    },
+  };
+}
+
+let registries: Promise<PageRegistries> | undefined;
+
+/** The route registries, each key with the repo path of the module its loader imports (read once). */
+export function pageRegistries(): Promise<PageRegistries> {
+  registries ??= runnerImport<{ pageRegistries: PageRegistries }>(
+    path.join(ROOT, 'scripts/web/page-registries.ts'),
+    { root: ROOT, logLevel: 'error', plugins: [pagePaths()] },
+  ).then(({ module }) => module.pageRegistries);
+  return registries;
 }
 
 /**
@@ -21,42 +69,16 @@ export const BOOT_MODULES = [
   'src/client/app/App.tsx',
 ];
 
-const CHROME_LOADERS_FILE = 'src/client/app/chrome-loaders.ts';
-const LEARNER_PAGES_FILE = 'src/client/app/learner-pages.ts';
-const MANAGE_PAGES_FILE = 'src/client/app/manage-pages.ts';
-
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-const IMPORT_CALL = String.raw`\(\s*\)\s*=>\s*import\(\s*['"]([^'"]+)['"]\s*\)`;
-
-/** `specifier` as imported by `fromFile`, repo-relative with forward slashes. */
-function repoPath(fromFile: string, specifier: string): string {
-  return path
-    .relative(process.cwd(), path.resolve(path.dirname(fromFile), specifier))
-    .split(path.sep)
-    .join('/');
+/** The repo path of the module a registry entry imports, or undefined for a key not registered. */
+export function lazyModulePath(all: PageRegistries, source: LazySource): string | undefined {
+  const modules: Readonly<Record<string, string>> = all[source.registry];
+  return Object.hasOwn(modules, source.key) ? modules[source.key] : undefined;
 }
 
-/** The repo-relative path of the module a registry entry imports, or undefined. */
-export function lazyModulePath(source: LazySource): string | undefined {
-  const text = fs.readFileSync(source.file, 'utf8');
-  const key = escape(source.key);
-  const pattern = new RegExp(
-    String.raw`(?:^|[\s{,])(?:'${key}'|"${key}"${/^\w+$/.test(source.key) ? `|${key}` : ''})\s*:\s*${IMPORT_CALL}`,
-    'm',
-  );
-  const specifier = pattern.exec(text)?.[1];
-  return specifier ? repoPath(source.file, specifier) : undefined;
-}
-
-/** Every `key: () => import('...')` of the registry object `export const <registry> = { ... };`. */
-export function registryEntries(file: string, registry: string): [key: string, module: string][] {
-  const text = fs.readFileSync(file, 'utf8');
-  const start = text.search(new RegExp(String.raw`export const ${escape(registry)}\b`));
-  if (start < 0) return [];
-  const end = text.indexOf('\n};', start);
-  const body = text.slice(start, end < 0 ? undefined : end);
-  const entry = new RegExp(String.raw`(?:'([^']*)'|"([^"]*)"|(\w+))\s*:\s*${IMPORT_CALL}`, 'g');
-  return [...body.matchAll(entry)].map((m) => [m[1] ?? m[2] ?? m[3] ?? '', repoPath(file, m[4]!)]);
+function required(all: PageRegistries, source: LazySource): string {
+  const module = lazyModulePath(all, source);
+  if (!module) throw new Error(`route registry: ${source.registry} has no '${source.key}'`);
+  return module;
 }
 
 /**
@@ -64,22 +86,13 @@ export function registryEntries(file: string, registry: string): [key: string, m
  * paths a server can name before any script runs: the login pages, the user centre and its pages, and
  * the public pages without parameters. The back office's pages depend on the admin's menu tree.
  */
-export function learnerRouteModules(): Record<string, string[]> {
-  const required = (source: LazySource) => {
-    const module = lazyModulePath(source);
-    if (!module) throw new Error(`route registry: ${JSON.stringify(source)} not found`);
-    return module;
-  };
-  const login = required({ file: CHROME_LOADERS_FILE, key: 'login' });
-  const userCenter = required({ file: CHROME_LOADERS_FILE, key: 'userCenter' });
+export function learnerRouteModules(all: PageRegistries): Record<string, string[]> {
+  const login = required(all, { registry: 'chromeLoaders', key: 'login' });
+  const userCenter = required(all, { registry: 'chromeLoaders', key: 'userCenter' });
   const routes: Record<string, string[]> = { '/login': [login], '/manage/login': [login] };
-  const pages = registryEntries(LEARNER_PAGES_FILE, 'userCenterPages');
-  const publicPages = registryEntries(LEARNER_PAGES_FILE, 'publicPages');
-  if (pages.length === 0 || publicPages.length === 0)
-    throw new Error(`route registry: no pages found in ${LEARNER_PAGES_FILE}`);
-  for (const [key, module] of pages)
+  for (const [key, module] of Object.entries(all.userCenterPages))
     routes[key ? `/userCenter/${key}` : '/userCenter'] = [userCenter, module];
-  for (const [key, module] of publicPages) if (!key.includes(':')) routes[key] = [module];
+  for (const [key, module] of Object.entries(all.publicPages)) if (!key.includes(':')) routes[key] = [module];
   return routes;
 }
 
@@ -87,9 +100,9 @@ export function learnerRouteModules(): Record<string, string[]> {
  * The lazily loaded modules each back-office page renders (the back office's chrome, then the page), by
  * the page's `component` name (src/client/app/manage-pages.ts).
  */
-export function manageRouteModules(): Record<string, string[]> {
-  const manage = lazyModulePath({ file: CHROME_LOADERS_FILE, key: 'manage' });
-  const pages = registryEntries(MANAGE_PAGES_FILE, 'managePages');
-  if (!manage || pages.length === 0) throw new Error(`route registry: no back-office pages found`);
-  return Object.fromEntries(pages.map(([key, module]) => [`/manage/${key}`, [manage, module]]));
+export function manageRouteModules(all: PageRegistries): Record<string, string[]> {
+  const manage = required(all, { registry: 'chromeLoaders', key: 'manage' });
+  return Object.fromEntries(
+    Object.entries(all.managePages).map(([key, module]) => [`/manage/${key}`, [manage, module]]),
+  );
 }

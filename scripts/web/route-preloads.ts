@@ -9,7 +9,7 @@ import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 import { ROUTE_PRELOADS_FILE, type RoutePreloads } from '../../src/shared/pwa/route-preloads.ts';
 import { deferredStylesheetLinks } from '../../src/shared/pwa/deferred-stylesheet.ts';
-import { BOOT_MODULES, learnerRouteModules } from './lazy-modules.ts';
+import { BOOT_MODULES, learnerRouteModules, pageRegistries } from './lazy-modules.ts';
 
 function chunksOf(bundle: OutputBundle) {
   const chunks = Object.values(bundle).filter((item): item is OutputChunk => item.type === 'chunk');
@@ -132,11 +132,12 @@ export function routePreloads(): Plugin {
         return html.replace('</head>', `${links}</head>`);
       },
     },
-    generateBundle(_, bundle) {
+    async generateBundle(_, bundle) {
+      const routes = learnerRouteModules(await pageRegistries());
       this.emitFile({
         type: 'asset',
         fileName: ROUTE_PRELOADS_FILE,
-        source: JSON.stringify(routePreloadsFor(bundle, learnerRouteModules()), null, 1),
+        source: JSON.stringify(routePreloadsFor(bundle, routes), null, 1),
       });
     },
   };

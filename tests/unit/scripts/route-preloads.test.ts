@@ -2,13 +2,20 @@
 import path from 'node:path';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import { describe, expect, it } from 'vitest';
-import { BOOT_MODULES, learnerRouteModules, manageRouteModules } from '../../../scripts/web/lazy-modules.ts';
+import {
+  BOOT_MODULES,
+  lazyModulePath,
+  learnerRouteModules,
+  manageRouteModules,
+  pageRegistries,
+} from '../../../scripts/web/lazy-modules.ts';
 import {
   bootPreloadsFor,
   bootStylesheetsFor,
   firstLoadChunks,
   routePreloadsFor,
 } from '../../../scripts/web/route-preloads.ts';
+import { chromeLoaders } from '../../../src/client/app/chrome-loaders.ts';
 import { managePages } from '../../../src/client/app/manage-pages.ts';
 import { USER_CENTER_PAGES, publicPages, userCenterPages } from '../../../src/client/app/learner-pages.ts';
 
@@ -23,9 +30,32 @@ function chunk(fileName: string, imports: string[], facade?: string, isEntry = f
   } as unknown as OutputChunk;
 }
 
+describe('pageRegistries', () => {
+  it('imports the registries and tells, for every key, the module its loader imports', async () => {
+    const registries = await pageRegistries();
+    expect(Object.keys(registries.chromeLoaders).sort()).toEqual(Object.keys(chromeLoaders).sort());
+    expect(Object.keys(registries.managePages).sort()).toEqual(Object.keys(managePages).sort());
+    expect(Object.keys(registries.publicPages).sort()).toEqual(Object.keys(publicPages).sort());
+    expect(Object.keys(registries.userCenterPages).sort()).toEqual(Object.keys(userCenterPages).sort());
+    expect(registries.chromeLoaders.manage).toBe('src/client/app/layouts/manage/ManageLayout.tsx');
+    expect(registries.publicPages['/verify/:kind/:token']).toBe(
+      'src/client/features/certificates/pages/VerifyPage.tsx',
+    );
+    expect(lazyModulePath(registries, { registry: 'userCenterPages', key: 'myOrder' })).toBe(
+      'src/client/features/payments/pages/MyOrderPage.tsx',
+    );
+    expect(lazyModulePath(registries, { registry: 'managePages', key: 'nothing/here' })).toBeUndefined();
+    expect(lazyModulePath(registries, { registry: 'managePages', key: 'toString' })).toBeUndefined();
+  });
+
+  it('reads the registries once per build', async () => {
+    expect(pageRegistries()).toBe(pageRegistries());
+  });
+});
+
 describe('learnerRouteModules', () => {
-  it('reads every registered user-centre page and parameterless public page from the registries', () => {
-    const routes = learnerRouteModules();
+  it('reads every registered user-centre page and parameterless public page from the registries', async () => {
+    const routes = learnerRouteModules(await pageRegistries());
     const registered = USER_CENTER_PAGES.filter((page) => userCenterPages[page]);
     for (const page of registered) {
       expect(routes[`/userCenter/${page}`]).toEqual([
@@ -43,8 +73,8 @@ describe('learnerRouteModules', () => {
 });
 
 describe('manageRouteModules', () => {
-  it('reads every back-office page from the registry, each behind the back office’s chrome', () => {
-    const routes = manageRouteModules();
+  it('reads every back-office page from the registry, each behind the back office’s chrome', async () => {
+    const routes = manageRouteModules(await pageRegistries());
     expect(Object.keys(routes).sort()).toEqual(
       Object.keys(managePages)
         .map((key) => `/manage/${key}`)
