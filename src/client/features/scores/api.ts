@@ -5,6 +5,7 @@
 // import, publication and certificate issuing. Request bodies are the shared schema's input
 // (src/shared/scores/schema.ts); answers are typed here as the server sends them.
 import type { ListResponse } from '../../../shared/api/errors.ts';
+import { ACCEPT_VALID_PARAM, type ImportAnswer } from '../../../shared/api/excel-import.ts';
 import type { CertificateLetter } from '../../../shared/certificates/schema.ts';
 import type { LearnerScore, ScoreInput, ScoreView } from '../../../shared/scores/schema.ts';
 import type { PlanState } from '../../../shared/plans/schema.ts';
@@ -99,11 +100,20 @@ export const saveScore = (enrollmentId: number, input: ScoreInput) =>
 /** The template's URL under /api (downloaded with the administrator token). */
 export const scoreTemplatePath = (planId: number) => `/v1/admin/plans/${planId}/scores/template`;
 
-/** Uploads the filled-in template; all or nothing (422 with `errors["row N"]` when any row is wrong). */
-export function importScores(planId: number, file: File, onProgress: (percent: number) => void) {
+/**
+ * Uploads the filled-in template; all or nothing (422 with `errors["row N"]` when any row is wrong) unless
+ * `acceptValid` asks for the valid rows, whose answer lists the refused ones.
+ */
+export function importScores(
+  planId: number,
+  file: File,
+  onProgress: (percent: number) => void,
+  acceptValid = false,
+): Promise<ImportAnswer> {
   const body = new FormData();
   body.append('file', file, file.name);
-  return postMultipart<{ imported: number }>(`/v1/admin/plans/${planId}/scores/import`, body, {
+  const query = acceptValid ? `?${ACCEPT_VALID_PARAM}=1` : '';
+  return postMultipart<ImportAnswer>(`/v1/admin/plans/${planId}/scores/import${query}`, body, {
     apiType: 'administrators',
     onProgress,
   });

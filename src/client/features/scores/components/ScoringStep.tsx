@@ -18,16 +18,8 @@ import {
   ThemeIcon,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { useSignals } from '@preact/signals-react/runtime';
-import {
-  IconClipboardList,
-  IconDownload,
-  IconEdit,
-  IconFileDescription,
-  IconSearch,
-  IconSend,
-} from '@tabler/icons-react';
+import { IconClipboardList, IconEdit, IconFileDescription, IconSearch, IconSend } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import { Link } from 'wouter';
 import { maskIdNumber } from '../../../../shared/api/masking.ts';
@@ -42,7 +34,7 @@ import {
 } from '../../../lib/components/ListTable.tsx';
 import { useT, type Translate } from '../../../lib/i18n/index.ts';
 import { adminSession } from '../../../lib/state/session.ts';
-import { downloadPrivateFile } from '../../../lib/uploads/use-private-file.ts';
+import { ExcelDownloadButton } from '../../../lib/kit/excel/ExcelDownloadButton.tsx';
 import type { PlanStepProps, StepPlanDetail } from '../../../lib/plan-step.ts';
 import { GuardedButton } from '../../../lib/components/GuardedButton.tsx';
 import { IssueCertificates } from './IssueCertificates.tsx';
@@ -136,7 +128,6 @@ function ScoreBoard({ planId, detail, onPlanChanged }: ScoreBoardProps) {
   const [info, setInfo] = useState<{ plan: ScorePlanInfo; summary: ScoreSummaryCounts } | null>(null);
   const [editing, setEditing] = useState<PlanScoreRow | null>(null);
   const [publishing, setPublishing] = useState(false);
-  const [downloading, setDownloading] = useState(false);
 
   const list = usePagedList(
     (query) =>
@@ -178,22 +169,6 @@ function ScoreBoard({ planId, detail, onPlanChanged }: ScoreBoardProps) {
   const { plan, summary } = info;
   const allowed = scoringAvailability(plan.state, summary, detail?.sessions ?? []);
   const reasonOf = (key: string | null) => (key ? t(key) : null);
-
-  const downloadTemplate = async () => {
-    setDownloading(true);
-    try {
-      await downloadPrivateFile(
-        scoreTemplatePath(planId),
-        t('scoring.template.fileName', { code: plan.code }),
-        'administrators',
-      );
-    } catch {
-      // Fetched silently: say here what failed.
-      notifications.show({ color: 'red', message: t('scoring.template.failed') });
-    } finally {
-      setDownloading(false);
-    }
-  };
 
   const publish = async () => {
     const answer = await publishScores(planId);
@@ -312,15 +287,13 @@ function ScoreBoard({ planId, detail, onPlanChanged }: ScoreBoardProps) {
         <Stack gap="sm">
           <Group justify="space-between" wrap="wrap" gap="sm">
             <Group gap="sm" wrap="wrap">
-              <Button
-                variant="default"
-                leftSection={<IconDownload size={16} />}
-                loading={downloading}
-                onClick={() => void downloadTemplate()}
+              <ExcelDownloadButton
+                path={scoreTemplatePath(planId)}
+                fileName={t('scoring.template.fileName', { code: plan.code })}
+                label={t('scoring.template.download')}
+                failedMessage={t('scoring.template.failed')}
                 data-testid="scores-template"
-              >
-                {t('scoring.template.download')}
-              </Button>
+              />
               {importer.control}
             </Group>
             <Group gap="sm" wrap="wrap">
