@@ -1,0 +1,100 @@
+// A college administrator enrols a learner: the dialog's own fields are checked with the shared schema
+// before anything is sent, and a 422 answer lands where it belongs: under the learner field, under the
+// material's upload, or (for what the learner's profile lacks) in the refusal above the buttons.
+import { MantineProvider } from '@mantine/core';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ExamPlanDetail } from '../../../../../src/client/features/plans/api.ts';
+import { ApiError } from '../../../../../src/client/lib/api/errors.ts';
+import { setLanguage } from '../../../../../src/client/lib/state/preferences.ts';
+
+const api = vi.hoisted(() => ({ enrollOnBehalf: vi.fn(), fetchPlan: vi.fn() }));
+vi.mock('../../../../../src/client/features/plans/api.ts', () => api);
+
+const { EnrollOnBehalfModal } =
+  await import('../../../../../src/client/features/plans/components/EnrollOnBehalfModal.tsx');
+
+const plan = {
+  id: 7,
+  code: '2026-0007',
+  title: '2026 年茶艺师职业技能等级认定',
+  occupation: { id: 5, code: '4-03-02-07', name: '茶艺师' },
+  level: 4,
+  level_name: '四级/中级工',
+  organization: { id: 2, name: '江南职业技术学院' },
+  registration_starts_at: '2026-10-19T00:00:00.000Z',
+  registration_ends_at: '2026-11-18T10:00:00.000Z',
+  exam_starts_at: null,
+  fee_fen: 22050,
+  capacity: 60,
+  enrolled_count: 0,
+  seats_left: 60,
+  required_materials: ['diploma'],
+  state: 'published',
+  state_name: '报名中',
+  registration_open: true,
+  allowed_actions: [],
+  pass_theory: 60,
+  pass_practical: 60,
+  form_fields: ['real_name', 'employer'],
+  description: '',
+  published_at: '2026-10-01T00:00:00.000Z',
+  created_at: '2026-10-01T00:00:00.000Z',
+  updated_at: '2026-10-01T00:00:00.000Z',
+  sessions: [],
+  enrollment_counts: {},
+} satisfies ExamPlanDetail;
+
+async function openWithPlan() {
+  render(
+    <MantineProvider env="test">
+      <EnrollOnBehalfModal opened plans={[plan]} onClose={() => undefined} onEnrolled={() => undefined} />
+    </MantineProvider>,
+  );
+  fireEvent.click(await screen.findByTestId('college-enrol-plan'));
+  fireEvent.click(await screen.findByRole('option', { name: plan.title }));
+  await waitFor(() =>
+    expect((screen.getByTestId('college-enrol-submit') as HTMLButtonElement).disabled).toBe(false),
+  );
+}
+
+beforeEach(() => {
+  setLanguage('zh');
+  api.enrollOnBehalf.mockReset();
+  api.fetchPlan.mockReset().mockResolvedValue(plan);
+});
+afterEach(cleanup);
+
+describe('enrolling a learner for a college', () => {
+  it('asks for the learner before sending anything', async () => {
+    await openWithPlan();
+    fireEvent.click(screen.getByTestId('college-enrol-submit'));
+    expect(await screen.findByText('请输入考生的用户名、手机号或身份证号')).toBeTruthy();
+    expect(api.enrollOnBehalf).not.toHaveBeenCalled();
+  });
+
+  it('sends the trimmed learner and the plan, and places a 422 answer on its field, upload and refusal', async () => {
+    api.enrollOnBehalf.mockRejectedValue(
+      new ApiError(422, 'x', {
+        message: 'x',
+        errors: {
+          learner: ['未找到该考生'],
+          'materials.diploma': ['请上传学历证明'],
+          'form.real_name': ['请完善姓名'],
+        },
+      }),
+    );
+    await openWithPlan();
+    fireEvent.change(screen.getByTestId('college-enrol-learner'), { target: { value: ' cand_01 ' } });
+    fireEvent.click(screen.getByTestId('college-enrol-submit'));
+    expect(await screen.findByText('未找到该考生')).toBeTruthy();
+    expect(api.enrollOnBehalf).toHaveBeenCalledWith({
+      learner: 'cand_01',
+      plan_id: 7,
+      form: {},
+      materials: {},
+    });
+    expect(screen.getByText('请上传学历证明')).toBeTruthy();
+    expect(screen.getByTestId('college-enrol-refusal').textContent).toContain('姓名：请完善姓名');
+  });
+});
