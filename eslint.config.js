@@ -1,21 +1,64 @@
-// One-way imports (STYLE.md): shared imports neither side; client and server never import each other;
-// client features never import one another (the app layer composes them).
+// One-way imports (STYLE.md), held by eslint-plugin-boundaries on resolved paths (a relative import such as
+// '../plans/api.ts' names no folder a pattern could catch): shared imports neither side; client and server
+// never import each other; client lib imports no feature and not the app; a client feature imports no other
+// feature and not the app (client/app composes them, e.g. the plan page's steps). Every folder under
+// src/client/features is a feature without being listed here. tests/unit/lint checks these rules.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const restrict = (patterns, paths = []) => ({
+// Browser-bound code takes zod from the module that sets it up for the app's CSP.
+const zodOnce = {
   'no-restricted-imports': [
     'error',
-    {
-      paths,
-      patterns: patterns.map((group) => ({ group: [group], message: 'Import direction: see STYLE.md' })),
-    },
+    { paths: [{ name: 'zod', message: 'Import z from src/shared/api/zod.ts (zod set up for the CSP)' }] },
   ],
+};
+
+/** The layers, first match wins: a file belongs to the first element whose folder holds it. */
+const elements = [
+  { type: 'client-feature', pattern: 'src/client/features/*', capture: ['feature'] },
+  { type: 'client-app', pattern: 'src/client/app' },
+  { type: 'client-lib', pattern: 'src/client/lib' },
+  { type: 'client', pattern: 'src/client' },
+  { type: 'server', pattern: 'src/server' },
+  { type: 'shared', pattern: 'src/shared' },
+  { type: 'sw', pattern: 'sw' },
+];
+
+const CLIENT = ['client', 'client-app', 'client-lib', 'client-feature'];
+const disallow = (from, to, message) => ({
+  from: { element: { type: from } },
+  disallow: { to: { element: { type: to } } },
+  message,
 });
-// Browser-bound code takes zod from the module that sets it up for the app's CSP.
-const zodOnce = [{ name: 'zod', message: 'Import z from src/shared/api/zod.ts (zod set up for the CSP)' }];
+
+const importDirections = [
+  ...['shared', 'server', 'sw'].flatMap((from) =>
+    CLIENT.map((to) => disallow(from, to, `${from} code never imports client code (STYLE.md)`)),
+  ),
+  ...[...CLIENT, 'shared', 'sw'].map((from) =>
+    disallow(from, 'server', `${from} code never imports server code`),
+  ),
+  ...[...CLIENT, 'shared', 'server'].map((from) =>
+    disallow(from, 'sw', 'the service worker is imported by nobody'),
+  ),
+  disallow('client-lib', 'client-feature', 'client/lib is shared by every feature: it imports none of them'),
+  disallow('client-lib', 'client-app', 'client/lib imports nothing of client/app'),
+  disallow('client-feature', 'client-app', 'a feature is composed by client/app and never imports it'),
+  {
+    from: { element: { type: 'client-feature' } },
+    disallow: {
+      to: {
+        element: { type: 'client-feature', captured: { feature: '!{{ from.element.captured.feature }}' } },
+      },
+    },
+    message:
+      'Features never import each other: move what both need to client/lib, or compose them in client/app',
+  },
+];
 
 export default tseslint.config(
   {
@@ -44,17 +87,16 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
-  { files: ['src/shared/**/*.ts'], rules: restrict(['**/client/**', '**/server/**', '**/sw/**'], zodOnce) },
-  { files: ['src/shared/api/zod.ts'], rules: restrict(['**/client/**', '**/server/**', '**/sw/**']) },
-  { files: ['src/server/**/*.ts'], rules: restrict(['**/client/**', '**/sw/**']) },
-  { files: ['sw/**/*.ts'], rules: restrict(['**/client/**', '**/server/**'], zodOnce) },
-  { files: ['src/client/**/*.{ts,tsx}'], rules: restrict(['**/server/**', '**/sw/**'], zodOnce) },
   {
-    files: ['src/client/lib/**/*.{ts,tsx}'],
-    rules: restrict(['**/server/**', '**/sw/**', '**/features/**', '**/app/**'], zodOnce),
+    files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': elements,
+      // Re-exports and lazy page imports cross layers as plain imports do.
+      'boundaries/dependency-nodes': ['import', 'dynamic-import', 'export'],
+    },
+    rules: { 'boundaries/dependencies': ['error', { default: 'allow', policies: importDirections }] },
   },
-  {
-    files: ['src/client/features/**/*.{ts,tsx}'],
-    rules: restrict(['**/server/**', '**/sw/**', '**/app/**'], zodOnce),
-  },
+  { files: ['src/shared/**/*.ts', 'sw/**/*.ts', 'src/client/**/*.{ts,tsx}'], rules: zodOnce },
+  { files: ['src/shared/api/zod.ts'], rules: { 'no-restricted-imports': 'off' } },
 );
