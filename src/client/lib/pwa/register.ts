@@ -22,7 +22,7 @@ import { afterLoadAndIdle } from '../dom/after-load.ts';
 import { t } from '../i18n/index.ts';
 import { onReconnect } from '../offline/network.ts';
 import { captureInstallPrompt } from './install.ts';
-import { UpdatePromptMessage } from './UpdatePrompt.tsx';
+import { UpdatePromptMessage, type UpdateReason } from './UpdatePrompt.tsx';
 import {
   APP_VERSION,
   decideAtStart,
@@ -38,8 +38,6 @@ const UPDATE_CHECK_MIN_GAP_MS = 5_000;
 const RELOAD_FALLBACK_MS = 4_000;
 const AUTO_RELOAD_GUARD_KEY = 'pwa:auto-reloaded-for';
 export const UPDATE_NOTIFICATION_ID = 'pwa-update';
-
-export type UpdateReason = 'waiting' | 'activeElsewhere' | 'chunkMissing';
 
 export interface UpdateOffer {
   version: string;
@@ -132,7 +130,12 @@ export function offerUpdate(version: string, reason: UpdateReason): void {
   notifications.show({
     id: UPDATE_NOTIFICATION_ID,
     title: t('pwa.updateTitle'),
-    message: createElement(UpdatePromptMessage, { version, reason }),
+    message: createElement(UpdatePromptMessage, {
+      version,
+      reason,
+      onReload: applyUpdate,
+      onLater: dismissUpdate,
+    }),
     color: 'brand',
     autoClose: false,
     withCloseButton: true,
