@@ -50,7 +50,7 @@ export interface LearnerListPageProps<T> {
   children: (rows: T[]) => ReactNode;
 }
 
-export function LearnerListEmptyState({ text, testId, icon, action }: LearnerListEmpty) {
+function LearnerListEmptyState({ text, testId, icon, action }: LearnerListEmpty) {
   return (
     <Center py="xl" data-testid={testId}>
       <Stack align="center" gap="xs">
