@@ -6,7 +6,7 @@
 // back office the persisted menus) it renders at once while the guard re-checks in the background and
 // redirects if the answer says so; its chunks are requested before the guard's user-info call returns.
 import { useSignals } from '@preact/signals-react/runtime';
-import { Suspense, startTransition, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Redirect, Route, Router, Switch, useLocation } from 'wouter';
 import { notifications } from '@mantine/notifications';
 import { TOAST_DURATION_MS } from '../../shared/api/constants.ts';
@@ -16,6 +16,7 @@ import { decideNavigation, resolveStaticRedirect } from './guards/navigation.ts'
 import { PUBLIC_FEATURE_PATHS, publicPages } from './learner-pages.ts';
 import { managePageLoader } from './manage-pages.ts';
 import { accessibleRoutes } from './menus/state.ts';
+import { readKey, useRead } from '../lib/data/use-read.ts';
 import { useT } from '../lib/i18n/index.ts';
 import { isLoggedIn, sessionSignal } from '../lib/state/session.ts';
 import { chromeLoaders } from './chrome-loaders.ts';
@@ -152,19 +153,22 @@ function GuardedRoutes() {
     renderableBeforeGuard(location) ? location : null,
   );
 
+  // The guard's answer for the location now shown; an answer for a location already left is dropped.
+  // A transition (the read hook's): React renders the approved page in slices instead of one long task,
+  // and the previous page stays meanwhile.
+  const guard = useRead(
+    {
+      key: readKey('route-guard', location),
+      fetch: async () => ({ location, decision: await runGuard(location, guardDeps) }),
+    },
+    { keepPrevious: true },
+  ).data;
+  const approves = guard && guard.decision.type !== 'redirect' ? guard.location : null;
+  if (approves !== null && approves !== approved) setApproved(approves);
+  const redirectTo = guard?.decision.type === 'redirect' ? guard.decision.to : null;
   useEffect(() => {
-    let cancelled = false;
-    void runGuard(location, guardDeps).then((result) => {
-      if (cancelled) return;
-      if (result.type === 'redirect') navigate(result.to, { replace: true });
-      // A transition: React renders the approved page in slices instead of one long task (an update
-      // from a promise is otherwise rendered without yielding), and the previous page stays meanwhile.
-      else startTransition(() => setApproved(location));
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [location, navigate]);
+    if (redirectTo !== null) navigate(redirectTo, { replace: true });
+  }, [guard, redirectTo, navigate]);
 
   if (approved === null) return <PageLoader />;
   return <RouteTable path={approved} />;

@@ -9,16 +9,15 @@ import { clearMenus } from '../menus/state.ts';
 export function LogoutPage({ kind }: { kind: SessionKind }) {
   const t = useT();
   const [, navigate] = useLocation();
+  // An action on arrival, not a read: the page left meanwhile (another route) does not navigate.
   useEffect(() => {
-    let cancelled = false;
+    const page = new AbortController();
     void (async () => {
       await logoutSession(kind);
       if (kind === 'admin') await clearMenus();
-      if (!cancelled) navigate(kind === 'admin' ? '/manage/login' : '/login', { replace: true });
+      if (!page.signal.aborted) navigate(kind === 'admin' ? '/manage/login' : '/login', { replace: true });
     })();
-    return () => {
-      cancelled = true;
-    };
+    return () => page.abort();
   }, [kind, navigate]);
   return (
     <Center mih="50vh">

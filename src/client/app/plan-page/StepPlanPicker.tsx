@@ -3,10 +3,11 @@
 // all land on the same plan. `useStepPlan()` reads it and loads the plan's detail for the step's panel.
 // The plan list takes one state per request, so the picker asks once per allowed state and merges.
 import { Badge, Group, Loader, Select, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedState } from '@mantine/hooks';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { PlanState } from '../../../shared/plans/schema.ts';
+import { readKey, useRead } from '../../lib/data/use-read.ts';
 import { useT } from '../../lib/i18n/index.ts';
 import type { StepPlan as StepPlanView } from '../../lib/plan-step.ts';
 import {
@@ -53,37 +54,23 @@ export interface StepPlan extends StepPlanView {
 /** The step's plan: the URL's `?plan=` and its detail, reloaded on demand (after a state change). */
 export function useStepPlan(): StepPlan {
   const [planId, setPlanId] = useStepPlanId();
-  const [version, setVersion] = useState(0);
-  const [state, setState] = useState<{ plan: ExamPlanDetail | null; loading: boolean; error: string | null }>(
-    { plan: null, loading: false, error: null },
+  // The plan stays while it is asked again (after a state change); a failure shows no plan.
+  const read = useRead(
+    planId ? { key: readKey('step-plan', planId), fetch: () => fetchPlan(planId) } : null,
+    {
+      keepPrevious: true,
+    },
   );
-  useEffect(() => {
-    if (!planId) {
-      setState({ plan: null, loading: false, error: null });
-      return;
-    }
-    let cancelled = false;
-    setState((current) => ({
-      plan: current.plan?.id === planId ? current.plan : null,
-      loading: true,
-      error: null,
-    }));
-    fetchPlan(planId).then(
-      (plan) => !cancelled && setState({ plan, loading: false, error: null }),
-      (error: unknown) =>
-        !cancelled &&
-        setState({
-          plan: null,
-          loading: false,
-          error: error instanceof Error ? error.message : String(error),
-        }),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [planId, version]);
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
-  return { planId, ...state, reload, setPlanId };
+  const failure = read.refreshing ? null : read.error;
+  const plan = read.error === null && read.data?.id === planId ? read.data : null;
+  return {
+    planId,
+    plan,
+    loading: read.refreshing,
+    error: failure === null ? null : failure instanceof Error ? failure.message : String(failure),
+    reload: read.refresh,
+    setPlanId,
+  };
 }
 
 /** Plans of the given states, newest first, without duplicates. */
@@ -107,41 +94,38 @@ export function StepPlanPicker({ states, selected, w = 420 }: StepPlanPickerProp
   const t = useT();
   const [planId, setPlanId] = useStepPlanId();
   const [search, setSearch] = useState('');
-  const [plans, setPlans] = useState<ExamPlanSummary[]>([]);
-  const [loading, setLoading] = useState(true);
+  const statesKey = states.join(',');
+  // The list on screen stays while another keyword's is asked; a failure keeps it (the toast says why).
+  // The keyword is set below, from the search text and the list's own labels, once typing pauses.
+  const [debouncedKeyword, setDebouncedKeyword] = useDebouncedState('', 350);
+  const list = useRead(
+    {
+      key: readKey('step-plan-choices', statesKey, debouncedKeyword),
+      fetch: async () =>
+        mergePlanLists(
+          await Promise.all(
+            statesKey.split(',').map((state) =>
+              fetchPlans({
+                page: 1,
+                limit: PICKER_LIMIT,
+                state: state as PlanState,
+                keyword: debouncedKeyword || undefined,
+              }).then((answer) => answer.data),
+            ),
+          ),
+        ),
+    },
+    { keepPrevious: true },
+  );
+  const plans = useMemo(() => list.data ?? [], [list.data]);
+  const loading = list.refreshing;
   // The chosen plan, from the step (its detail) or the list; kept among the options while searching.
   const known =
     (selected && selected.id === planId ? selected : plans.find((plan) => plan.id === planId)) ?? null;
   const selectedLabel = known ? optionLabel(known) : null;
   // Mantine shows the chosen option's label as the search text: that is not a query.
   const keyword = search.trim() && search !== selectedLabel ? search.trim() : '';
-  const [debouncedKeyword] = useDebouncedValue(keyword, 350);
-  const statesKey = states.join(',');
-
-  useEffect(() => {
-    let cancelled = false;
-    setLoading(true);
-    Promise.all(
-      statesKey.split(',').map((state) =>
-        fetchPlans({
-          page: 1,
-          limit: PICKER_LIMIT,
-          state: state as PlanState,
-          keyword: debouncedKeyword || undefined,
-        }).then((answer) => answer.data),
-      ),
-    ).then(
-      (lists) => {
-        if (cancelled) return;
-        setPlans(mergePlanLists(lists));
-        setLoading(false);
-      },
-      () => !cancelled && setLoading(false),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [statesKey, debouncedKeyword]);
+  useEffect(() => setDebouncedKeyword(keyword), [keyword, setDebouncedKeyword]);
 
   const options = useMemo(() => {
     if (!known || plans.some((plan) => plan.id === known.id)) return plans;

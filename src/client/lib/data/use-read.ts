@@ -22,9 +22,15 @@ export interface ReadQuery<T> {
 export interface ReadOptions<T> {
   /** The learner's own data: kept on the device per learner, shown from there first and when offline. */
   offline?: boolean;
-  /** The answer the server wrote into the page (lib/api/client.ts firstAnswer): shown on the first render. */
+  /**
+   * The answer the server wrote into the page (lib/api/client.ts firstAnswer): shown on the first render;
+   * a plain read then asks nothing, an offline one asks once, quietly, to keep the answer on the device.
+   */
   pageAnswer?: () => T | undefined;
-  /** Keep showing the previous key's answer while the new key's runs (a list's next page, a new filter). */
+  /**
+   * Keep showing the previous key's answer while the new key's runs (a list's next page, a new filter),
+   * also after a null query. The caller checks the answer is for what it shows now where that matters.
+   */
   keepPrevious?: boolean;
 }
 
@@ -168,11 +174,19 @@ export function useRead<T>(query: ReadQuery<T> | null, options: ReadOptions<T> =
     if (shown.identity !== identity) {
       shown.identity = identity;
       shown.pageData = undefined;
-      if (key === null) setState(IDLE_STATE);
-      else if (!keepPreviousRef.current && stateRef.current !== INITIAL_STATE) setState(initialState);
+      if (keepPreviousRef.current) {
+        // Kept through a pause too (a dialog closed and opened again shows its last answer at once); an
+        // earlier key's failure is not this key's.
+        if (stateRef.current.error !== null) setState((s) => ({ ...s, error: null }));
+      } else if (key === null) setState(IDLE_STATE);
+      else if (stateRef.current !== INITIAL_STATE) setState(initialState);
     }
     if (key === null) return;
-    void load(true);
+    // A plain read with the page's answer on screen asks nothing: the server has just answered it. The
+    // learner's data asks anyway (quietly, above) to keep the answer on the device.
+    const answeredByPage =
+      !offline && shown.pageData !== undefined && stateRef.current.data === shown.pageData;
+    if (!answeredByPage) void load(true);
     const stopWatching = watchReads(key, () => void load(false));
     const stopReconnect = offline ? onReconnect(() => void load(false)) : () => undefined;
     return () => {

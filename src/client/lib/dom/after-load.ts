@@ -5,23 +5,20 @@ const IDLE_TIMEOUT_MS = 2_000;
 
 /** Runs `task` after the load event, when the browser is next idle; returns a cancel function. */
 export function afterLoadAndIdle(task: () => void, win: Window = window): () => void {
-  let cancelled = false;
-  let cancelIdle = () => undefined as void;
+  // One controller for every stage: cancelling stops the wait for load, the idle wait and the task.
+  const stop = new AbortController();
   const whenIdle = () => {
-    if (cancelled) return;
+    if (stop.signal.aborted) return;
+    const run = () => !stop.signal.aborted && task();
     if (typeof win.requestIdleCallback === 'function') {
-      const handle = win.requestIdleCallback(() => !cancelled && task(), { timeout: IDLE_TIMEOUT_MS });
-      cancelIdle = () => win.cancelIdleCallback(handle);
+      const handle = win.requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
+      stop.signal.addEventListener('abort', () => win.cancelIdleCallback(handle));
     } else {
-      const handle = win.setTimeout(() => !cancelled && task(), 200);
-      cancelIdle = () => win.clearTimeout(handle);
+      const handle = win.setTimeout(run, 200);
+      stop.signal.addEventListener('abort', () => win.clearTimeout(handle));
     }
   };
   if (win.document.readyState === 'complete') whenIdle();
-  else win.addEventListener('load', whenIdle, { once: true });
-  return () => {
-    cancelled = true;
-    win.removeEventListener('load', whenIdle);
-    cancelIdle();
-  };
+  else win.addEventListener('load', whenIdle, { once: true, signal: stop.signal });
+  return () => stop.abort();
 }

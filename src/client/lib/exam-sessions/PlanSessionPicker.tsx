@@ -1,7 +1,7 @@
 // Pick an exam plan, then one of its sessions (theory / practical, with their times). Used where a room or a
 // person is looked at for one session: the rooms page's availability and the exam-staff duty form.
 import { Group, Select } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { readKey, useRead } from '../data/use-read.ts';
 import { useT } from '../i18n/index.ts';
 import { isoDateTime } from '../utils/iso-time.ts';
 import { fetchPlanChoices, fetchPlanSessions, type ExamSessionChoice, type PlanChoice } from './api.ts';
@@ -34,32 +34,15 @@ export function PlanSessionPicker({
   vertical,
 }: PlanSessionPickerProps) {
   const t = useT();
-  const [plans, setPlans] = useState<PlanChoice[] | null>(null);
-  const [sessions, setSessions] = useState<ExamSessionChoice[] | null>(null);
-
-  useEffect(() => {
-    let cancelled = false;
-    fetchPlanChoices().then(
-      (answer) => !cancelled && setPlans(answer.data),
-      () => !cancelled && setPlans([]),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, []);
-
-  useEffect(() => {
-    setSessions(null);
-    if (!value.planId) return;
-    let cancelled = false;
-    fetchPlanSessions(value.planId).then(
-      (list) => !cancelled && setSessions(list),
-      () => !cancelled && setSessions([]),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [value.planId]);
+  const planId = value.planId;
+  // A failed list shows as an empty one (the API client has shown the toast).
+  const planRead = useRead({ key: 'plan-choices', fetch: fetchPlanChoices });
+  const plans: PlanChoice[] | null = planRead.data?.data ?? (planRead.error !== null ? [] : null);
+  const sessionRead = useRead(
+    planId ? { key: readKey('plan-sessions', planId), fetch: () => fetchPlanSessions(planId) } : null,
+  );
+  const sessions: ExamSessionChoice[] | null =
+    sessionRead.data ?? (sessionRead.error !== null && !sessionRead.refreshing ? [] : null);
 
   const planSelect = (
     <Select

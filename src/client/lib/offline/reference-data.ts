@@ -3,13 +3,14 @@
 // server's ETag (If-None-Match -> 304 keeps the copy, 200 replaces it and notifies the hooks).
 import { signal } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import {
   LOOKUP_PATHS,
   type LookupItem,
   type LookupKind,
   type Region,
 } from '../../../shared/lookups/schema.ts';
+import { readKey, useRead } from '../data/use-read.ts';
 import { language } from '../state/preferences.ts';
 import { idbGet, idbSet } from '../storage.ts';
 import { isNoAnswer, onReconnect, online } from './network.ts';
@@ -139,47 +140,33 @@ export interface ReferenceState<T> {
 /** A reference list for forms; `path` null = nothing to load (e.g. no province chosen yet). */
 export function useReferenceList<T>(path: string | null): ReferenceState<T> {
   useSignals();
+  // A replaced stored list (revision) or another language is another answer: both are in the key, and
+  // the list on screen stays until it comes. Another path shows none of the previous path's entries.
   const revision = referenceRevision.value;
   const lang = language.value;
-  const [state, setState] = useState<ReferenceState<T> & { path: string | null }>({
-    path: null,
-    data: [],
-    loading: false,
-    offline: false,
-    error: null,
-  });
-
+  const read = useRead(
+    path
+      ? {
+          key: readKey('reference', lang, revision, path),
+          fetch: async () => ({ path, result: await referenceQuery(path) }),
+        }
+      : null,
+    { keepPrevious: true },
+  );
+  const { refresh } = read;
   useEffect(() => {
     if (!path) return;
-    let cancelled = false;
-    const load = () =>
-      referenceQuery(path).then(
-        (result) =>
-          !cancelled &&
-          setState({
-            path,
-            data: listOf<T>(result.data),
-            loading: false,
-            offline: result.offline,
-            error: null,
-          }),
-        (error: unknown) =>
-          !cancelled &&
-          setState({ path, data: [], loading: false, offline: isNoAnswer(error) || !online.value, error }),
-      );
-    void load();
-    const stop = onReconnect(() => {
-      void revalidateStored([path]).then(load);
+    return onReconnect(() => {
+      void revalidateStored([path]).then(refresh);
     });
-    return () => {
-      cancelled = true;
-      stop();
-    };
-  }, [path, revision, lang]);
+  }, [path, refresh]);
 
   if (!path) return { data: [], loading: false, offline: false, error: null };
-  if (state.path !== path) return { data: [], loading: true, offline: false, error: null };
-  return state;
+  const result = read.data?.path === path ? read.data.result : undefined;
+  if (result) return { data: listOf<T>(result.data), loading: false, offline: result.offline, error: null };
+  if (read.error !== null && !read.refreshing)
+    return { data: [], loading: false, offline: isNoAnswer(read.error) || !online.value, error: read.error };
+  return { data: [], loading: true, offline: false, error: null };
 }
 
 export const useLookup = (kind: LookupKind) => useReferenceList<LookupItem>(lookupPath(kind));

@@ -3,6 +3,7 @@
 // shown from a blob: URL (allowed by the CSP), revoked when no longer shown.
 import { useEffect, useState } from 'react';
 import { api } from '../api/client.ts';
+import { readKey, useRead } from '../data/use-read.ts';
 import type { ApiType } from '../state/session.ts';
 
 export interface PrivateFileState {
@@ -23,35 +24,23 @@ export function usePrivateFileUrl(
   url: string | null | undefined,
   apiType: ApiType = 'learners',
 ): PrivateFileState {
-  const [state, setState] = useState<PrivateFileState & { url: string | null }>({
-    url: null,
-    src: null,
-    loading: false,
-    failed: false,
-  });
-
+  const file = useRead(
+    url ? { key: readKey('private-file', apiType, url), fetch: () => fetchPrivateFile(url, apiType) } : null,
+  );
+  // The blob: URL lives as long as its file is shown, and is revoked when another file or none replaces it.
+  const [shown, setShown] = useState<{ blob: Blob; src: string } | null>(null);
+  const blob = file.data;
   useEffect(() => {
-    if (!url) return;
-    let objectUrl: string | null = null;
-    let cancelled = false;
-    setState({ url, src: null, loading: true, failed: false });
-    fetchPrivateFile(url, apiType).then(
-      (blob) => {
-        if (cancelled) return;
-        objectUrl = URL.createObjectURL(blob);
-        setState({ url, src: objectUrl, loading: false, failed: false });
-      },
-      () => !cancelled && setState({ url, src: null, loading: false, failed: true }),
-    );
-    return () => {
-      cancelled = true;
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
-    };
-  }, [url, apiType]);
+    if (!blob) return;
+    const src = URL.createObjectURL(blob);
+    setShown({ blob, src });
+    return () => URL.revokeObjectURL(src);
+  }, [blob]);
 
   if (!url) return { src: null, loading: false, failed: false };
-  if (state.url !== url) return { src: null, loading: true, failed: false };
-  return state;
+  if (blob && shown?.blob === blob) return { src: shown.src, loading: false, failed: false };
+  if (!blob && !file.refreshing && file.error !== null) return { src: null, loading: false, failed: true };
+  return { src: null, loading: true, failed: false };
 }
 
 /** Opens a private file (a PDF) in a new tab from a blob: URL. */

@@ -1,9 +1,10 @@
 import { ActionIcon, Select, Tooltip, type ComboboxParsedItem, type OptionsFilter } from '@mantine/core';
 import { useSignals } from '@preact/signals-react/runtime';
 import { IconSearch } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import { SYSTEMS } from '../../../../shared/api/constants.ts';
+import { useRead } from '../../../lib/data/use-read.ts';
 import { useT } from '../../../lib/i18n/index.ts';
 import { language, settings } from '../../../lib/state/preferences.ts';
 import { menuTree } from '../../menus/state.ts';
@@ -21,36 +22,31 @@ export function HeaderSearch() {
   const [, navigate] = useLocation();
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
-  const [routes, setRoutes] = useState<SearchableRoute[]>([]);
-  const [search, setSearch] = useState<RouteSearch | null>(null);
   const tree = menuTree.value;
   const lang = language.value;
   const pinyin = settings.value.supportPinyinSearch && lang === 'zh';
+  const searchModule = useRead(open ? { key: 'route-search-module', fetch: loadSearchModule } : null).data;
 
-  useEffect(() => {
-    if (!open) return;
-    let cancelled = false;
-    void loadSearchModule().then(({ searchableRoutes, createRouteSearch }) => {
-      if (cancelled) return;
-      const systemTitle = systemTitleWith(t, lang);
-      const systemName = (index: number) => {
-        const key = SYSTEMS.find((system) => system.index === index)?.key ?? '';
-        return systemTitle(key, '');
-      };
-      // Results read "考务管理 / 考试计划 / 考试报名"; the search itself is over the page's own title.
-      const list = searchableRoutes(tree, (item) => title(item.name, item.meta.title)).map((route) =>
+  const routes = useMemo<SearchableRoute[]>(() => {
+    if (!searchModule) return [];
+    const systemTitle = systemTitleWith(t, lang);
+    const systemName = (index: number) => {
+      const key = SYSTEMS.find((system) => system.index === index)?.key ?? '';
+      return systemTitle(key, '');
+    };
+    // Results read "考务管理 / 考试计划 / 考试报名"; the search itself is over the page's own title.
+    return searchModule
+      .searchableRoutes(tree, (item) => title(item.name, item.meta.title))
+      .map((route) =>
         route.system === 0 ? route : { ...route, trail: [systemName(route.system), ...route.trail] },
       );
-      setRoutes(list);
-      // A function in state must be wrapped, or React would call it as an updater.
-      setSearch(() => createRouteSearch(list, { pinyin }));
-    });
-    return () => {
-      cancelled = true;
-    };
     // t and title change with the language, which is a dependency already.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open, tree, lang, pinyin]);
+  }, [searchModule, tree, lang]);
+  const search = useMemo<RouteSearch | null>(
+    () => searchModule?.createRouteSearch(routes, { pinyin }) ?? null,
+    [searchModule, routes, pinyin],
+  );
 
   const data = useMemo(
     () => routes.map((route) => ({ value: route.link, label: route.trail.join(' / ') })),

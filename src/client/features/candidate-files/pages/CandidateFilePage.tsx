@@ -33,10 +33,11 @@ import {
   IconPrinter,
   IconReportAnalytics,
 } from '@tabler/icons-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useSearch } from 'wouter';
 import { maskIdNumber } from '../../../../shared/api/masking.ts';
 import { ApiError } from '../../../lib/api/errors.ts';
+import { readKey, useRead, type ReadState } from '../../../lib/data/use-read.ts';
 import { useT, type Translate } from '../../../lib/i18n/index.ts';
 import { adminSession } from '../../../lib/state/session.ts';
 import { openPrivateFile, usePrivateFileUrl } from '../../../lib/uploads/use-private-file.ts';
@@ -61,6 +62,16 @@ type LoadState =
   | { kind: 'forbidden' }
   | { kind: 'notFound' }
   | { kind: 'failed'; message: string };
+
+/** What the page shows for its read: a refusal (403) and a missing file (404) have their own notices. */
+function loadStateOf(read: ReadState<CandidateFile>): LoadState {
+  if (read.data) return { kind: 'ready', file: read.data };
+  const error = read.error;
+  if (read.refreshing || error === null) return { kind: 'loading' };
+  if (error instanceof ApiError && error.status === 403) return { kind: 'forbidden' };
+  if (error instanceof ApiError && error.status === 404) return { kind: 'notFound' };
+  return { kind: 'failed', message: error instanceof Error ? error.message : '' };
+}
 
 const dash = (value: unknown) =>
   value === null || value === undefined || value === '' ? '—' : String(value);
@@ -439,26 +450,15 @@ export default function CandidateFilePage() {
   const learnerId = ids?.learnerId;
   const planId = ids?.planId;
   const signedIn = Boolean(adminSession.value.token);
-  const [state, setState] = useState<LoadState>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    if (!learnerId || !planId || !signedIn) return;
-    let cancelled = false;
-    setState({ kind: 'loading' });
-    fetchCandidateFile(learnerId, planId).then(
-      (file) => !cancelled && setState({ kind: 'ready', file }),
-      (error: unknown) => {
-        if (cancelled) return;
-        if (error instanceof ApiError && error.status === 403) setState({ kind: 'forbidden' });
-        else if (error instanceof ApiError && error.status === 404) setState({ kind: 'notFound' });
-        else setState({ kind: 'failed', message: error instanceof Error ? error.message : '' });
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [learnerId, planId, signedIn, attempt]);
+  const read = useRead(
+    learnerId && planId && signedIn
+      ? {
+          key: readKey('candidate-file', learnerId, planId),
+          fetch: () => fetchCandidateFile(learnerId, planId),
+        }
+      : null,
+  );
+  const state = loadStateOf(read);
 
   const here = `/manage/studentFilesInfo${search ? `?${search}` : ''}`;
   let content: ReactNode;
@@ -506,7 +506,7 @@ export default function CandidateFilePage() {
     content = (
       <Alert color="red" title={t('common.loadFailed')} data-testid="candidate-file-error">
         <Text fz="sm">{state.message}</Text>
-        <Button mt="sm" size="xs" variant="light" color="red" onClick={() => setAttempt((n) => n + 1)}>
+        <Button mt="sm" size="xs" variant="light" color="red" onClick={read.refresh}>
           {t('common.retry')}
         </Button>
       </Alert>

@@ -25,9 +25,9 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { ERROR_CODES } from '../../../../shared/api/errors.ts';
 import type { EnrollmentCreateInput } from '../../../../shared/enrollments/schema.ts';
 import { isBusinessRefusal, type BusinessRefusal } from '../../../lib/api/errors.ts';
+import { readKey, useRead } from '../../../lib/data/use-read.ts';
 import { useT } from '../../../lib/i18n/index.ts';
 import { StaleBadge } from '../../../lib/offline/StaleBadge.tsx';
-import { useCachedQuery } from '../../../lib/offline/use-cached-query.ts';
 import { openPrivateFile, usePrivateFileUrl } from '../../../lib/uploads/use-private-file.ts';
 import { formatFen } from '../../../lib/utils/money.ts';
 import {
@@ -41,7 +41,6 @@ import {
   updateEnrollment,
   type ApplicantProfile,
   type EnrollmentDetail,
-  type PlanDetail,
 } from '../api.ts';
 import { prefillForm } from '../enrollment-form.ts';
 import { EDITABLE_STATES } from '../enrollment-state.ts';
@@ -134,33 +133,24 @@ function useRefusalHandler(): [string | null, (refusal: BusinessRefusal) => void
 function NewApplication({ planId }: { planId: number }) {
   const t = useT();
   const [, navigate] = useLocation();
-  const [state, setState] = useState<{ plan: PlanDetail; profile: ApplicantProfile } | 'loading' | 'failed'>(
-    'loading',
-  );
-  const [attempt, setAttempt] = useState(0);
   const [closed, handleRefusal] = useRefusalHandler();
-
+  const read = useRead({
+    key: readKey('apply-to-plan', planId),
+    fetch: async () => {
+      const [plan, profile] = await Promise.all([fetchPlan(planId), fetchApplicantProfile()]);
+      return { plan, profile };
+    },
+  });
+  // Already applied (and not withdrawn): that application is the page to show.
+  const applied = read.data?.plan.my_enrollment;
+  const appliedId = applied && applied.state !== 'cancelled' ? applied.id : null;
   useEffect(() => {
-    let cancelled = false;
-    setState('loading');
-    Promise.all([fetchPlan(planId), fetchApplicantProfile()]).then(
-      ([plan, profile]) => {
-        if (cancelled) return;
-        // Already applied (and not withdrawn): that application is the page to show.
-        if (plan.my_enrollment && plan.my_enrollment.state !== 'cancelled')
-          navigate(`/userCenter/myEnrollInfo?id=${plan.my_enrollment.id}`, { replace: true });
-        else setState({ plan, profile });
-      },
-      () => !cancelled && setState('failed'),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [planId, attempt, navigate]);
+    if (appliedId !== null) navigate(`/userCenter/myEnrollInfo?id=${appliedId}`, { replace: true });
+  }, [appliedId, navigate]);
 
-  if (state === 'loading') return <Loading />;
-  if (state === 'failed') return <LoadFailed onRetry={() => setAttempt((n) => n + 1)} />;
-  const { plan, profile } = state;
+  if (!read.data || appliedId !== null)
+    return read.error !== null && !read.refreshing ? <LoadFailed onRetry={read.refresh} /> : <Loading />;
+  const { plan, profile } = read.data;
 
   const submit = async (body: Omit<EnrollmentCreateInput, 'plan_id'>) => {
     const answer = await applyForPlan({ plan_id: plan.id, ...body });
@@ -241,7 +231,10 @@ function MaterialPreview({ label, url, mime }: { label: string; url: string; mim
 /** `myEnrollInfo?id=`: one application, its review result and what comes next. */
 function ExistingApplication({ id }: { id: number }) {
   const t = useT();
-  const query = useCachedQuery(`enrollment:${id}`, () => fetchEnrollment(id));
+  const query = useRead(
+    { key: readKey('enrollment', id), fetch: () => fetchEnrollment(id) },
+    { offline: true },
+  );
   const [closed, handleRefusal] = useRefusalHandler();
   const [paying, setPaying] = useState(false);
   const [confirmCancel, setConfirmCancel] = useState(false);

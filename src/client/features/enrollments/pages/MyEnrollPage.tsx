@@ -14,11 +14,12 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconClipboardOff, IconSearch } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import type { EnrollmentState } from '../../../../shared/enrollments/schema.ts';
 import { LazyPager } from '../../../lib/components/LazyPager.tsx';
 import { usePagedList } from '../../../lib/components/use-paged-list.ts';
+import { useRead } from '../../../lib/data/use-read.ts';
 import { useT } from '../../../lib/i18n/index.ts';
 import { formatFen } from '../../../lib/utils/money.ts';
 import { fetchMyEnrollments, fetchOpenPlans, type OpenPlan } from '../api.ts';
@@ -105,24 +106,17 @@ export default function MyEnrollPage() {
     (query) => fetchOpenPlans({ ...query, keyword: debounced || undefined }),
     [debounced],
   );
-  const [mine, setMine] = useState<Mine>(new Map());
-
-  useEffect(() => {
-    let cancelled = false;
-    fetchMyEnrollments({ page: 1, limit: 100 }).then(
-      (answer) => {
-        if (cancelled) return;
-        const map: Mine = new Map();
-        for (const row of answer.data)
-          if (row.state !== 'cancelled') map.set(row.plan.id, { id: row.id, state: row.state });
-        setMine(map);
-      },
-      () => undefined,
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, []);
+  // The learner's own applications mark the plans already applied to; without them the list still works.
+  const myEnrollments = useRead({
+    key: 'my-enroll-applied',
+    fetch: () => fetchMyEnrollments({ page: 1, limit: 100 }),
+  }).data;
+  const mine = useMemo<Mine>(() => {
+    const map: Mine = new Map();
+    for (const row of myEnrollments?.data ?? [])
+      if (row.state !== 'cancelled') map.set(row.plan.id, { id: row.id, state: row.state });
+    return map;
+  }, [myEnrollments]);
 
   return (
     <Stack gap="md" data-testid="my-enroll-page">

@@ -16,9 +16,10 @@ import {
   Text,
 } from '@mantine/core';
 import { IconEdit } from '@tabler/icons-react';
-import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, lazy, type ReactNode } from 'react';
 import { ENROLLMENT_STATES } from '../../../../shared/enrollments/schema.ts';
 import type { PlanAction } from '../../../../shared/plans/schema.ts';
+import { readKey, useRead } from '../../../lib/data/use-read.ts';
 import { useT } from '../../../lib/i18n/index.ts';
 import { isoDateTime } from '../../../lib/utils/iso-time.ts';
 import { formatFen } from '../../../lib/utils/money.ts';
@@ -70,24 +71,14 @@ export function PlanDetailDrawer({
   onAction,
 }: PlanDetailDrawerProps) {
   const t = useT();
-  const [plan, setPlan] = useState<ExamPlanDetail | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (planId === null) return;
-    let cancelled = false;
-    setError(null);
-    fetchPlan(planId).then(
-      (detail) => !cancelled && setPlan(detail),
-      (failure: unknown) =>
-        !cancelled && setError(failure instanceof Error ? failure.message : String(failure)),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [planId, version]);
-
-  const shown = plan && plan.id === planId ? plan : null;
+  // The plan shown stays while it is asked again (a new version), never under another plan's title.
+  const read = useRead(
+    planId === null ? null : { key: readKey('plan', planId, version), fetch: () => fetchPlan(planId) },
+    { keepPrevious: true },
+  );
+  const failure = read.error;
+  const error = failure === null ? null : failure instanceof Error ? failure.message : String(failure);
+  const shown = read.data && read.data.id === planId ? read.data : null;
   const totalEnrolled = shown
     ? Object.values(shown.enrollment_counts).reduce((sum, n) => sum + (n ?? 0), 0)
     : 0;

@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconUserPlus } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ENROLLMENT_STATES, type EnrollmentState } from '../../../../shared/enrollments/schema.ts';
 import {
   ListTable,
@@ -24,6 +24,7 @@ import {
   usePagedList,
   type ListColumn,
 } from '../../../lib/components/ListTable.tsx';
+import { useRead } from '../../../lib/data/use-read.ts';
 import { useT } from '../../../lib/i18n/index.ts';
 import { isoDateTime } from '../../../lib/utils/iso-time.ts';
 import { fetchCollegeEnrollments, fetchPlans, type CollegeEnrollment, type ExamPlanSummary } from '../api.ts';
@@ -46,18 +47,8 @@ export default function ExamRegistrationStep() {
 
   const plans = usePagedList((query) => fetchPlans(query), []);
   // Choices for the filter and the on-behalf form: the college's plans, newest first (a college runs few).
-  const [planChoices, setPlanChoices] = useState<ExamPlanSummary[]>([]);
-  const [choicesVersion, setChoicesVersion] = useState(0);
-  useEffect(() => {
-    let cancelled = false;
-    fetchPlans({ page: 1, limit: 100 }).then(
-      (answer) => !cancelled && setPlanChoices(answer.data),
-      () => undefined,
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [choicesVersion]);
+  const choices = useRead({ key: 'college-plan-choices', fetch: () => fetchPlans({ page: 1, limit: 100 }) });
+  const planChoices: ExamPlanSummary[] = choices.data?.data ?? [];
   const candidates = usePagedList(
     (query) =>
       fetchCollegeEnrollments({ ...query, plan_id: planId, state, keyword: debouncedKeyword || undefined }),
@@ -284,7 +275,7 @@ export default function ExamRegistrationStep() {
           setEnrolling(false);
           candidates.reload();
           plans.reload();
-          setChoicesVersion((v) => v + 1);
+          choices.refresh();
         }}
       />
     </Stack>

@@ -1,10 +1,10 @@
 import { Alert, Badge, Button, Center, Divider, Group, List, Loader, Stack, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
+import { readKey, useRead } from '../../../lib/data/use-read.ts';
 import { useIsWebLayout } from '../../../lib/dom/web-layout.ts';
 import { useT } from '../../../lib/i18n/index.ts';
 import { formatFen } from '../../../lib/utils/money.ts';
-import { fetchSkillTest, type SkillTestDetail as Detail } from '../api.ts';
+import { fetchSkillTest } from '../api.ts';
 import { isoDateTime as dateTimeText } from '../../../lib/utils/iso-time.ts';
 import { applyHref } from '../apply-link.ts';
 import { LazyModal } from '../../../lib/components/LazyOverlay.tsx';
@@ -20,24 +20,17 @@ export function SkillTestDetail({
   loggedIn: boolean;
 }) {
   const t = useT();
-  const [state, setState] = useState<{ id: number; detail: Detail | null; failed: boolean } | null>(null);
-  const [attempt, setAttempt] = useState(0);
+  // The last test opened stays while it is asked again (opened once more), not under another test.
+  const read = useRead(
+    id === null
+      ? null
+      : { key: readKey('skill-test', id), fetch: async () => ({ id, detail: await fetchSkillTest(id) }) },
+    { keepPrevious: true },
+  );
   const phone = !useIsWebLayout();
-
-  useEffect(() => {
-    if (id === null) return;
-    let cancelled = false;
-    fetchSkillTest(id).then(
-      (detail) => !cancelled && setState({ id, detail, failed: false }),
-      () => !cancelled && setState({ id, detail: null, failed: true }),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [id, attempt]);
-
-  const current = state && state.id === id ? state : null;
-  const detail = current?.detail ?? null;
+  const detail = read.data && read.data.id === id ? read.data.detail : null;
+  // A failure stays on screen while the retry runs.
+  const failed = !detail && read.error !== null;
 
   return (
     <LazyModal
@@ -48,13 +41,13 @@ export function SkillTestDetail({
       fullScreen={phone}
       data-testid="skill-test-detail"
     >
-      {!current ? (
+      {!detail && !failed ? (
         <Center py="xl">
           <Loader />
         </Center>
-      ) : current.failed || !detail ? (
+      ) : !detail ? (
         <Alert color="red" title={t('common.loadFailed')}>
-          <Button size="xs" variant="light" color="red" onClick={() => setAttempt((n) => n + 1)}>
+          <Button size="xs" variant="light" color="red" onClick={read.refresh}>
             {t('common.retry')}
           </Button>
         </Alert>

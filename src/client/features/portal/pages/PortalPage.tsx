@@ -1,20 +1,14 @@
 import { Anchor, Box, Container, Group, Stack, Title } from '@mantine/core';
 import { useSignals } from '@preact/signals-react/runtime';
-import { startTransition, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { usePagedList } from '../../../lib/components/use-paged-list.ts';
 import { forgetFirstAnswers } from '../../../lib/api/client.ts';
+import { useRead } from '../../../lib/data/use-read.ts';
 import { useT } from '../../../lib/i18n/index.ts';
 import { isLoggedIn } from '../../../lib/state/session.ts';
 import { PORTAL_HOME_TESTS_QUERY } from '../../../../shared/pwa/first-answers.ts';
-import {
-  fetchBanners,
-  fetchSkillTests,
-  firstBanners,
-  firstSkillTests,
-  preloadHome,
-  type Banner,
-} from '../api.ts';
+import { fetchBanners, fetchSkillTests, firstBanners, firstSkillTests, preloadHome } from '../api.ts';
 import { BannerCarousel } from '../components/BannerCarousel.tsx';
 import { PortalHeader } from '../components/PortalHeader.tsx';
 import { SkillTestDetail } from '../components/SkillTestDetail.tsx';
@@ -31,40 +25,23 @@ export default function PortalPage() {
   useSignals();
   const t = useT();
   const loggedIn = isLoggedIn('learner');
-  const [banners, setBanners] = useState<{ list: Banner[]; loading: boolean }>(() => {
-    const first = firstBanners();
-    return first ? { list: first.data, loading: false } : { list: [], loading: true };
-  });
+  // Banners are decoration: a failure leaves the page without them.
+  const banners = useRead({ key: 'portal-banners', fetch: fetchBanners }, { pageAnswer: firstBanners });
   const [detailId, setDetailId] = useState<number | null>(null);
   const tests = usePagedList(
     (query) => fetchSkillTests({ ...query, ...PORTAL_HOME_TESTS_QUERY }),
     [],
     firstSkillTests,
   );
-  const bannersLoading = banners.loading;
   // Shown: coming back to the page later asks for fresh lists.
   useEffect(forgetFirstAnswers, []);
-
-  useEffect(() => {
-    if (!bannersLoading) return;
-    let cancelled = false;
-    // As transitions: the page re-renders in slices rather than in one long task.
-    fetchBanners().then(
-      (answer) => !cancelled && startTransition(() => setBanners({ list: answer.data, loading: false })),
-      // Banners are decoration: without them the page still works.
-      () => !cancelled && startTransition(() => setBanners({ list: [], loading: false })),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [bannersLoading]);
 
   return (
     <Box mih="100vh" bg="var(--mantine-color-gray-0)" data-testid="portal-page">
       <PortalHeader active="/" />
       <Container size="lg" py={{ base: 'sm', sm: 'lg' }} px={{ base: 'xs', sm: 'md' }}>
         <Stack gap="lg">
-          <BannerCarousel banners={banners.list} loading={banners.loading} />
+          <BannerCarousel banners={banners.data?.data ?? []} loading={banners.loading} />
           <Box component="section" aria-labelledby="open-tests-title">
             <Group justify="space-between" mb="sm">
               <Title order={2} fz={{ base: 'md', sm: 'lg' }} id="open-tests-title">

@@ -4,8 +4,9 @@
 import { Group, Select, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCertificate } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../../lib/components/ConfirmDialog.tsx';
+import { useRead } from '../../../lib/data/use-read.ts';
 import { useT } from '../../../lib/i18n/index.ts';
 import { fetchInstitutions, issueCertificates, type AppraisalInstitution } from '../api.ts';
 import { GuardedButton } from '../../../lib/components/GuardedButton.tsx';
@@ -42,25 +43,14 @@ export function IssueCertificates({
 }: IssueCertificatesProps) {
   const t = useT();
   const [confirming, setConfirming] = useState(false);
-  const [institutions, setInstitutions] = useState<AppraisalInstitution[]>([]);
-  const [institutionId, setInstitutionId] = useState<number | null>(null);
-
-  useEffect(() => {
-    let cancelled = false;
-    fetchInstitutions().then(
-      (answer) => {
-        if (cancelled) return;
-        const enabled = answer.data.filter((i) => i.enabled);
-        setInstitutions(enabled);
-        setInstitutionId(defaultInstitution(enabled, organizationId)?.id ?? null);
-      },
-      () => undefined,
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [organizationId]);
-
+  const answer = useRead({ key: 'appraisal-institutions', fetch: fetchInstitutions }).data;
+  const institutions = useMemo(() => answer?.data.filter((i) => i.enabled) ?? [], [answer]);
+  // The administrator's pick, for the college it was made under; else the default issuer.
+  const [picked, setPicked] = useState<{ organizationId: number | null; id: number | null } | null>(null);
+  const institutionId =
+    picked && picked.organizationId === organizationId
+      ? picked.id
+      : (defaultInstitution(institutions, organizationId)?.id ?? null);
   const chosen = useMemo(
     () => institutions.find((i) => i.id === institutionId) ?? null,
     [institutions, institutionId],
@@ -92,7 +82,7 @@ export function IssueCertificates({
           placeholder={t('scoring.certificates.institutionPlaceholder')}
           data={institutions.map((i) => ({ value: String(i.id), label: `${i.name}（${i.code}）` }))}
           value={institutionId ? String(institutionId) : null}
-          onChange={(value) => setInstitutionId(value ? Number(value) : null)}
+          onChange={(value) => setPicked({ organizationId, id: value ? Number(value) : null })}
           disabled={blockedKey !== null}
           data-testid="certificates-institution"
         />

@@ -18,6 +18,7 @@ import {
 import { IconArmchair, IconFileTypePdf, IconLayoutGrid } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { SessionSeat } from '../../../../shared/tickets/schema.ts';
+import { readKey, useRead } from '../../../lib/data/use-read.ts';
 import { useT } from '../../../lib/i18n/index.ts';
 import { openPrivateFile } from '../../../lib/uploads/use-private-file.ts';
 import { fetchRoomAvailability, roomSheetPath, type RoomAvailability } from '../api.ts';
@@ -33,8 +34,6 @@ export interface RoomSheetsProps {
 export function RoomSheets({ planId, sessions, version }: RoomSheetsProps) {
   const t = useT();
   const [sessionId, setSessionId] = useState<number | null>(sessions[0]?.session_id ?? null);
-  const [rooms, setRooms] = useState<RoomAvailability[] | null>(null);
-  const [failed, setFailed] = useState(false);
   const [mapRoom, setMapRoom] = useState<RoomAvailability | null>(null);
 
   // The sessions arrive with the seat list; keep the choice while it still belongs to the plan.
@@ -46,22 +45,19 @@ export function RoomSheets({ planId, sessions, version }: RoomSheetsProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- sessionKey stands for sessions
   }, [sessionKey]);
 
-  useEffect(() => {
-    if (!sessionId) return;
-    let cancelled = false;
-    setFailed(false);
-    fetchRoomAvailability(sessionId).then(
-      (answer) => !cancelled && setRooms(answer.data.filter((room) => room.occupied_by_this_session > 0)),
-      () => {
-        if (cancelled) return;
-        setRooms([]);
-        setFailed(true);
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [sessionId, version]);
+  // The rooms on screen stay while another session's or the counts after a write are read.
+  const read = useRead(
+    sessionId
+      ? {
+          key: readKey('session-rooms', sessionId, version),
+          fetch: async () =>
+            (await fetchRoomAvailability(sessionId)).data.filter((room) => room.occupied_by_this_session > 0),
+        }
+      : null,
+    { keepPrevious: true },
+  );
+  const failed = read.error !== null && !read.refreshing;
+  const rooms: RoomAvailability[] | null = failed ? [] : (read.data ?? null);
 
   const session = sessions.find((s) => s.session_id === sessionId) ?? null;
   if (!sessions.length) return null;

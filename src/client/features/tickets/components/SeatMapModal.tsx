@@ -1,8 +1,9 @@
 // A room's seat map for one session: the rows × cols grid (seats numbered 1..capacity row by row, the
 // rest of the grid is no seat), each seat with its candidate's name and ticket number.
 import { Alert, Box, Center, Loader, Modal, Paper, ScrollArea, Stack, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
+
 import type { SessionSeat } from '../../../../shared/tickets/schema.ts';
+import { readKey, useRead } from '../../../lib/data/use-read.ts';
 import { useT } from '../../../lib/i18n/index.ts';
 import { fetchPlanSeats, type RoomAvailability, type SeatCandidate } from '../api.ts';
 
@@ -36,24 +37,19 @@ export interface SeatMapModalProps {
 
 export function SeatMapModal({ planId, room, session, version, onClose }: SeatMapModalProps) {
   const t = useT();
-  const [occupants, setOccupants] = useState<Map<number, SeatCandidate> | null>(null);
-  const [failed, setFailed] = useState(false);
   const roomId = room?.id ?? null;
   const sessionId = session?.session_id ?? null;
-
-  useEffect(() => {
-    if (!roomId || !sessionId) return;
-    let cancelled = false;
-    setOccupants(null);
-    setFailed(false);
-    roomCandidates(planId, roomId, sessionId).then(
-      (list) => !cancelled && setOccupants(seatOccupants(list, roomId, sessionId)),
-      () => !cancelled && setFailed(true),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [planId, roomId, sessionId, version]);
+  const read = useRead(
+    roomId && sessionId
+      ? {
+          key: readKey('seat-map', planId, roomId, sessionId, version),
+          fetch: async () =>
+            seatOccupants(await roomCandidates(planId, roomId, sessionId), roomId, sessionId),
+        }
+      : null,
+  );
+  const occupants = read.data ?? null;
+  const failed = read.error !== null && !read.refreshing;
 
   const cells = room ? Array.from({ length: room.rows * room.cols }, (_, index) => index + 1) : [];
 

@@ -28,7 +28,7 @@ import {
   IconTicket,
   IconWand,
 } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { maskIdNumber } from '../../../../shared/api/masking.ts';
 import type { RoomView } from '../../../../shared/rooms/schema.ts';
@@ -40,6 +40,7 @@ import {
   usePagedList,
   type ListColumn,
 } from '../../../lib/components/ListTable.tsx';
+import { useRead } from '../../../lib/data/use-read.ts';
 import { useT } from '../../../lib/i18n/index.ts';
 import { openPrivateFile } from '../../../lib/uploads/use-private-file.ts';
 import type { PlanStepProps } from '../../../lib/plan-step.ts';
@@ -72,6 +73,9 @@ import {
   planStateLabel,
 } from '../../../lib/plan-labels.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
+
+/** One empty list, so the modals given it see no change while the rooms load. */
+const NO_ROOMS: RoomView[] = [];
 
 export default function TicketStep({ step, planPicker }: PlanStepProps) {
   const t = useT();
@@ -125,7 +129,6 @@ function PlanTickets({ planId, onPlanChanged }: { planId: number; onPlanChanged:
   const [sessionId, setSessionId] = useState<string | null>(null);
   const [roomId, setRoomId] = useState<string | null>(null);
   const [extra, setExtra] = useState<Extra | null>(null);
-  const [rooms, setRooms] = useState<RoomView[]>([]);
   const [version, setVersion] = useState(0);
   const [autoOpen, setAutoOpen] = useState(false);
   const [moving, setMoving] = useState<SeatCandidate | null>(null);
@@ -146,16 +149,7 @@ function PlanTickets({ planId, onPlanChanged }: { planId: number; onPlanChanged:
     [planId, debouncedKeyword, seated, sessionId, roomId],
   );
 
-  useEffect(() => {
-    let cancelled = false;
-    fetchExamRooms().then(
-      (answer) => !cancelled && setRooms(answer.data),
-      () => undefined,
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, []);
+  const rooms = useRead({ key: 'exam-rooms', fetch: fetchExamRooms }).data?.data ?? NO_ROOMS;
 
   /** After a write: the list, the counts, the room cards (and the plan's state badge) read again. */
   const refresh = (planStateChanged = false) => {

@@ -21,7 +21,7 @@ import { usePrivateFileUrl } from '../../../lib/uploads/use-private-file.ts';
 import { isoDateTime } from '../../../lib/utils/iso-time.ts';
 import { StaleBadge } from '../../../lib/offline/StaleBadge.tsx';
 import { InstallButton } from '../../../lib/pwa/InstallButton.tsx';
-import { useCachedQuery } from '../../../lib/offline/use-cached-query.ts';
+import { useRead } from '../../../lib/data/use-read.ts';
 import { learnerSummaryQuery, type LearnerSummary } from '../api.ts';
 
 const REQUIRED_COUNT = Object.keys(PROFILE_REQUIRED_FIELDS).length;
@@ -45,7 +45,7 @@ export default function UserCenterHomePage() {
   const info = session.userInfo;
   // Offline layer (issue 4, engineer F): the learner's stored summary at once (weak network, offline), then
   // the network answer; <StaleBadge> marks a stored copy with its fetch time.
-  const summaryQuery = useCachedQuery(learnerSummaryQuery.key, learnerSummaryQuery.fetch);
+  const summaryQuery = useRead(learnerSummaryQuery, { offline: true });
   const summary = summaryQuery.data ?? null;
   // Uploaded avatars are private (served against the token): shown from a blob: URL.
   const isPrivateAvatar = session.avatar.startsWith('/api/');

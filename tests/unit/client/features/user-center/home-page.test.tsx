@@ -4,21 +4,29 @@ import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LearnerSummary } from '../../../../../src/client/features/user-center/api.ts';
-import type { CachedQueryState } from '../../../../../src/client/lib/offline/use-cached-query.ts';
+import type * as UseRead from '../../../../../src/client/lib/data/use-read.ts';
+import type { ReadState } from '../../../../../src/client/lib/data/use-read.ts';
 import { setLanguage } from '../../../../../src/client/lib/state/preferences.ts';
 
 const refresh = vi.fn();
-let state: Omit<CachedQueryState<LearnerSummary>, 'refresh'>;
-vi.mock('../../../../../src/client/lib/offline/use-cached-query.ts', async (importOriginal) => ({
-  ...(await importOriginal<object>()),
-  useCachedQuery: () => ({ ...state, refresh }),
-}));
+let state: Omit<ReadState<LearnerSummary>, 'refresh' | 'update' | 'loading'>;
+vi.mock('../../../../../src/client/lib/data/use-read.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof UseRead>();
+  return {
+    ...original,
+    // The summary's read as the test sets it; other reads (the avatar) as they are.
+    useRead: (...args: Parameters<typeof original.useRead>) =>
+      args[0]?.key === 'learner-summary'
+        ? { ...state, loading: state.data === undefined && state.refreshing, refresh, update: vi.fn() }
+        : original.useRead(...args),
+  };
+});
 
 const { default: UserCenterHomePage } =
   await import('../../../../../src/client/features/user-center/pages/UserCenterHomePage.tsx');
 
 /** The hook's own state before anything came. */
-const { INITIAL_STATE: waiting } = await import('../../../../../src/client/lib/offline/use-cached-query.ts');
+const { INITIAL_STATE: waiting } = await import('../../../../../src/client/lib/data/use-read.ts');
 const renderPage = () =>
   render(
     <MantineProvider env="test">
