@@ -169,6 +169,21 @@ export function updateVisitedView(view: Partial<VisitedView> & { path: string })
 }
 
 /**
+ * How often each tab was refreshed: the kept page of a path is keyed by it, so a refresh builds that page
+ * anew (its state, filters and input start over) while the other kept pages stay as they are.
+ */
+export const viewGenerations: Signal<ReadonlyMap<string, number>> = signal(new Map());
+
+export const generationOf = (path: string): number => viewGenerations.value.get(path) ?? 0;
+
+/** A tab's "refresh": its page is rebuilt the next time it renders. */
+export function refreshVisitedView(path: string): void {
+  const next = new Map(viewGenerations.value);
+  next.set(path, (next.get(path) ?? 0) + 1);
+  viewGenerations.value = next;
+}
+
+/**
  * Restores the administrator's saved tabs and starts persisting under their key. `keep` drops saved tabs
  * the administrator may no longer open (menus changed, another role). Views added before this resolves
  * (the page being opened) are kept.

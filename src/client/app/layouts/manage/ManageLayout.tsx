@@ -28,6 +28,7 @@ import { adminSession } from '../../../lib/state/session.ts';
 import { errorLogs } from '../../../lib/state/error-log.ts';
 import { findManageRoute } from '../../guards/run-guard.ts';
 import { accessibleRoutes, menuOwner, menuTree } from '../../menus/state.ts';
+import { KeptPages } from '../../tags-view/KeptPages.tsx';
 import { addVisitedView, hydrateVisitedViews } from '../../tags-view/state.ts';
 import { Breadcrumb } from './Breadcrumb.tsx';
 import { FullscreenToggle } from './FullscreenToggle.tsx';
@@ -263,7 +264,12 @@ export function ManageLayout({ children, statusTitle }: ManageLayoutProps) {
           {prefs.tagsView && <TagsView activePath={pathname} />}
         </header>
         <main className={classes.content} data-testid="manage-content">
-          {children}
+          <KeptPages
+            active={pageRoute ? { path: pathname, node: children, noCache: pageRoute.meta.noCache } : null}
+            keepAlive={prefs.tagsView}
+          >
+            {children}
+          </KeptPages>
         </main>
       </div>
       {settingsUsed && (

@@ -9,6 +9,7 @@ import {
   delOthersVisitedViews,
   delVisitedView,
   fullPathOf,
+  refreshVisitedView,
   visitedViews,
   visitedViewsStored,
   type VisitedView,
@@ -48,7 +49,11 @@ export function TagsView({ activePath }: { activePath: string }) {
     navigate(last ? fullPathOf(last) : HOME_PATH);
   };
 
-  const refresh = (view: VisitedView) => navigate(`/redirect${fullPathOf(view)}`, { replace: true });
+  // The page is built anew in place; the other tabs' kept pages stay (a trip through /redirect would drop them).
+  const refresh = (view: VisitedView) => {
+    refreshVisitedView(view.path);
+    navigate(fullPathOf(view), { replace: true });
+  };
 
   const close = (view: VisitedView) => {
     if (view.meta.affix) return;
