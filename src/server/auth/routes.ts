@@ -4,15 +4,24 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import {
+  captchaCheckAnswer,
   captchaCheckSchema,
+  captchaResponseSchema,
   loginSchema,
   registerSchema,
+  sessionHandoffSchema,
+  smsCodeResponseSchema,
   smsCodeSchema,
   storageGetQuery,
+  storageResponseSchema,
+  structureResponseSchema,
+  tokenResponseSchema,
   userInfoQuery,
+  userInfoSchema,
 } from '../../shared/auth/schema.ts';
 import { organizationTreeFor, userInfo } from '../accounts/service.ts';
 import { forbidden, notFound, tooManyRequests } from '../errors.ts';
+import { answer } from '../http/answer.ts';
 import { parseInput } from '../http/validate.ts';
 import { admin, anyUser, bearerToken, requireAdmin } from '../plugins/auth.ts';
 import { checkCaptcha, createCaptcha, requireCaptcha } from './captcha.ts';
@@ -49,23 +58,26 @@ const authRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/v1/authorizations', { config: perIp(IP_LIMITS.login) }, async (request) => {
     const body = parseInput(loginSchema, request.body);
-    return login(
-      app.db,
-      {
-        username: body.username,
-        password: body.password,
-        userType: body.user_type,
-        captcha: body.captcha,
-        key: body.key,
-      },
-      { ip: request.ip, captchaEnabled: captchaEnabled() },
+    return answer(
+      tokenResponseSchema,
+      await login(
+        app.db,
+        {
+          username: body.username,
+          password: body.password,
+          userType: body.user_type,
+          captcha: body.captcha,
+          key: body.key,
+        },
+        { ip: request.ip, captchaEnabled: captchaEnabled() },
+      ),
     );
   });
 
   app.post('/v1/authorizations/register', { config: perIp(IP_LIMITS.register) }, async (request, reply) => {
     const body = parseInput(registerSchema, request.body);
     const token = await registerLearner(app.db, body, request.ip);
-    return reply.status(201).send(token);
+    return reply.status(201).send(answer(tokenResponseSchema, token));
   });
 
   app.get(
@@ -73,14 +85,14 @@ const authRoutes: FastifyPluginAsync = async (app) => {
     { config: perIp(IP_LIMITS.captcha) },
     async (_request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return createCaptcha(app.db);
+      return answer(captchaResponseSchema, await createCaptcha(app.db));
     },
   );
 
   app.post('/v1/authorizations/captcha-check', { config: perIp(IP_LIMITS.captcha) }, async (request) => {
     const body = parseInput(captchaCheckSchema, request.body);
     await checkCaptcha(app.db, body.key, body.captcha);
-    return { valid: true };
+    return answer(captchaCheckAnswer, { valid: true });
   });
 
   app.post('/v1/authorizations/sms-code', { config: perIp(IP_LIMITS.smsCode) }, async (request) => {
@@ -88,12 +100,12 @@ const authRoutes: FastifyPluginAsync = async (app) => {
     await requireCaptcha(app.db, captchaEnabled(), body);
     const sent = await sendSmsCode(app.db, app.config, { phone: body.phone, ip: request.ip }, request.log);
     const showCode = !app.config.production && app.config.smsProvider === 'log';
-    return {
+    return answer(smsCodeResponseSchema, {
       message: '验证码已发送',
       key: sent.key,
       expires_in: sent.expiresIn,
       ...(showCode ? { debug_code: sent.code } : {}),
-    };
+    });
   });
 
   app.delete('/v1/authorizations/current', { preHandler: anyUser() }, async (request, reply) => {
@@ -103,11 +115,14 @@ const authRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/v1/authorizations/storage', { preHandler: anyUser() }, async (request) => {
     const principal = request.principal!;
-    return storeSessionHandoff(app.db, {
-      access_token: bearerToken(request)!,
-      token_type: 'Bearer',
-      user_type: principal.kind,
-    });
+    return answer(
+      storageResponseSchema,
+      await storeSessionHandoff(app.db, {
+        access_token: bearerToken(request)!,
+        token_type: 'Bearer',
+        user_type: principal.kind,
+      }),
+    );
   });
 
   app.get('/v1/authorizations/storageGet', async (request: FastifyRequest, reply) => {
@@ -115,19 +130,19 @@ const authRoutes: FastifyPluginAsync = async (app) => {
     const session = await takeSessionHandoff(app.db, key);
     if (!session) throw notFound('登录信息已失效，请重新登录');
     reply.header('Cache-Control', 'no-store');
-    return session;
+    return answer(sessionHandoffSchema, session);
   });
 
   app.get('/v1/user/info', { preHandler: anyUser() }, async (request) => {
     const { apiType } = parseInput(userInfoQuery, request.query, 'query');
     const principal = request.principal!;
     if (apiType && apiType !== principal.kind) throw forbidden('当前登录身份与请求的用户类型不一致');
-    return userInfo(app.db, principal);
+    return answer(userInfoSchema, await userInfo(app.db, principal));
   });
 
-  app.get('/v1/user/structure', { preHandler: admin() }, async (request) => ({
-    data: await organizationTreeFor(app.db, requireAdmin(request)),
-  }));
+  app.get('/v1/user/structure', { preHandler: admin() }, async (request) =>
+    answer(structureResponseSchema, { data: await organizationTreeFor(app.db, requireAdmin(request)) }),
+  );
 };
 
 export default authRoutes;

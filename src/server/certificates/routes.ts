@@ -10,10 +10,17 @@ import {
   institutionInputSchema,
   institutionListQuery,
   revokeSchema,
+  certificateAnswer,
+  certificateListAnswer,
+  certificatesIssuedAnswer,
+  institutionAnswer,
+  institutionListAnswer,
+  verifyAnswer,
 } from '../../shared/certificates/schema.ts';
 import { idParams } from '../../shared/api/id.ts';
 import { PAGE_ROLES } from '../../shared/menus/page-roles.ts';
 import { publicRateLimit, publicUrl } from '../http/public-links.ts';
+import { answer } from '../http/answer.ts';
 import { sendPdf } from '../http/pdf-reply.ts';
 import { parseInput } from '../http/validate.ts';
 import { admin, learner, requireAdmin, requireLearner } from '../plugins/auth.ts';
@@ -53,23 +60,32 @@ const certificateRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const { id } = parseInput(idParams, request.params, 'id');
       const body = parseInput(certificateIssueSchema, request.body);
-      return app.db.transaction((tx) => issueCertificates(tx, requireAdmin(request), request, id, body));
+      return answer(
+        certificatesIssuedAnswer,
+        await app.db.transaction((tx) => issueCertificates(tx, requireAdmin(request), request, id, body)),
+      );
     },
   );
 
   app.get('/v1/admin/certificates', certificatePage, async (request) =>
-    listCertificates(app.db, parseInput(certificateListQuery, request.query, 'query')),
+    answer(
+      certificateListAnswer,
+      await listCertificates(app.db, parseInput(certificateListQuery, request.query, 'query')),
+    ),
   );
 
   // One certificate for any administrator within scope (the college's scoring step looks its candidates' up).
   app.get('/v1/admin/certificates/:id', { preHandler: admin() }, async (request) => {
     const { id } = parseInput(idParams, request.params, 'id');
     const row = await findCertificate(app.db, { admin: requireAdmin(request) }, id);
-    return certificateView(row.certificate, {
-      institutionName: row.institution?.name,
-      planTitle: row.planTitle,
-      planCode: row.planCode,
-    });
+    return answer(
+      certificateAnswer,
+      certificateView(row.certificate, {
+        institutionName: row.institution?.name,
+        planTitle: row.planTitle,
+        planCode: row.planCode,
+      }),
+    );
   });
 
   app.get('/v1/admin/certificates/:id/pdf', { preHandler: admin() }, async (request, reply) => {
@@ -82,7 +98,10 @@ const certificateRoutes: FastifyPluginAsync = async (app) => {
   app.post('/v1/admin/certificates/:id/revoke', certificatePage, async (request) => {
     const { id } = parseInput(idParams, request.params, 'id');
     const { reason } = parseInput(revokeSchema, request.body);
-    return app.db.transaction((tx) => revokeCertificate(tx, requireAdmin(request), request, id, reason));
+    return answer(
+      certificateAnswer,
+      await app.db.transaction((tx) => revokeCertificate(tx, requireAdmin(request), request, id, reason)),
+    );
   });
 
   app.get(
@@ -99,7 +118,7 @@ const certificateRoutes: FastifyPluginAsync = async (app) => {
   app.get('/v1/verify/certificate/:token', { config: publicRateLimit }, async (request, reply) => {
     const { token } = parseInput(tokenParams, request.params, 'token');
     reply.header('Cache-Control', 'no-store');
-    return verifyCertificate(app.db, token);
+    return answer(verifyAnswer, await verifyCertificate(app.db, token));
   });
 
   // The number-and-name query page: POST keeps the holder's name out of URLs and access logs.
@@ -109,7 +128,7 @@ const certificateRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const query = parseInput(certificateQuerySchema, request.body);
       reply.header('Cache-Control', 'no-store');
-      return queryCertificate(app.db, query);
+      return answer(verifyAnswer, await queryCertificate(app.db, query));
     },
   );
 
@@ -117,20 +136,32 @@ const certificateRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/v1/admin/appraisal-institutions',
     { preHandler: admin(PAGE_ROLES.planManagement) },
-    async (request) => listInstitutions(app.db, parseInput(institutionListQuery, request.query, 'query')),
+    async (request) =>
+      answer(
+        institutionListAnswer,
+        await listInstitutions(app.db, parseInput(institutionListQuery, request.query, 'query')),
+      ),
   );
 
   app.post('/v1/admin/appraisal-institutions', unitPage, async (request, reply) => {
     const body = parseInput(institutionInputSchema, request.body);
     return reply
       .status(201)
-      .send(await app.db.transaction((tx) => createInstitution(tx, requireAdmin(request), request, body)));
+      .send(
+        answer(
+          institutionAnswer,
+          await app.db.transaction((tx) => createInstitution(tx, requireAdmin(request), request, body)),
+        ),
+      );
   });
 
   app.put('/v1/admin/appraisal-institutions/:id', unitPage, async (request) => {
     const { id } = parseInput(idParams, request.params, 'id');
     const body = parseInput(institutionInputSchema, request.body);
-    return app.db.transaction((tx) => updateInstitution(tx, requireAdmin(request), request, id, body));
+    return answer(
+      institutionAnswer,
+      await app.db.transaction((tx) => updateInstitution(tx, requireAdmin(request), request, id, body)),
+    );
   });
 
   app.delete('/v1/admin/appraisal-institutions/:id', unitPage, async (request, reply) => {

@@ -238,7 +238,11 @@ export async function issueCertificates(
       numbers: issued.map((c) => c.number).slice(0, 50),
     },
   });
-  return { issued: issued.length, numbers: issued.map((c) => c.number), plan_state: 'certificates_issued' };
+  return {
+    issued: issued.length,
+    numbers: issued.map((c) => c.number),
+    plan_state: 'certificates_issued' as const,
+  };
 }
 
 // ---------------------------------------------------------------- list, detail, revoke

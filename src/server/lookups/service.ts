@@ -3,7 +3,7 @@
 // (other processes). The standard entries are answered in the request's language (src/server/i18n/lookups.ts).
 import { asc, count } from 'drizzle-orm';
 import type { Language } from '../../shared/api/constants.ts';
-import type { LookupKind } from '../../shared/lookups/schema.ts';
+import { lookupListAnswer, type LookupKind } from '../../shared/lookups/schema.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
 import {
   educationalBackgrounds,
@@ -11,6 +11,7 @@ import {
   politicalAffiliations,
   userSources,
 } from '../db/schema/index.ts';
+import { answer } from '../http/answer.ts';
 import { cachedJson, type CachedJson } from '../http/cacheable.ts';
 import { lookupName } from '../i18n/lookups.ts';
 import { LOOKUP_SEEDS } from './reference.ts';
@@ -49,7 +50,7 @@ export async function cachedLookup(db: DbOrTx, kind: LookupKind, lang: Language)
   const hit = cache.get(key);
   if (hit && hit.generation === generation && Date.now() - hit.loadedAt < LOOKUP_CACHE_TTL_MS)
     return hit.value;
-  const value = cachedJson({ data: await listLookup(db, kind, lang) });
+  const value = cachedJson(answer(lookupListAnswer, { data: await listLookup(db, kind, lang) }));
   cache.set(key, { value, loadedAt: Date.now(), generation });
   return value;
 }

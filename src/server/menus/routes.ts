@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { sidebarsQuery } from '../../shared/menus/schema.ts';
+import { menusResponseSchema, sidebarsQuery, sidebarsResponseSchema } from '../../shared/menus/schema.ts';
+import { answer } from '../http/answer.ts';
 import { cachedJson, sendCachedJson } from '../http/cacheable.ts';
 import { parseInput } from '../http/validate.ts';
 import { admin, requireAdmin } from '../plugins/auth.ts';
@@ -12,14 +13,24 @@ const menuRoutes: FastifyPluginAsync = async (app) => {
   app.get('/v1/user/menus', { preHandler: admin() }, async (request, reply) => {
     const { administratorType } = requireAdmin(request);
     const data = await menusFor(app.db, administratorType);
-    return sendCachedJson(request, reply, cachedJson({ data }), PRIVATE_REVALIDATE);
+    return sendCachedJson(
+      request,
+      reply,
+      cachedJson(answer(menusResponseSchema, { data })),
+      PRIVATE_REVALIDATE,
+    );
   });
 
   app.get('/v1/administrator/sidebars', { preHandler: admin() }, async (request, reply) => {
     const { administratorType } = requireAdmin(request);
     const { system } = parseInput(sidebarsQuery, request.query, 'query');
     const body = await sidebarFor(app.db, administratorType, system);
-    return sendCachedJson(request, reply, cachedJson(body), PRIVATE_REVALIDATE);
+    return sendCachedJson(
+      request,
+      reply,
+      cachedJson(answer(sidebarsResponseSchema, body)),
+      PRIVATE_REVALIDATE,
+    );
   });
 };
 

@@ -3,11 +3,21 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { idParams } from '../../shared/api/id.ts';
-import { broadcastSchema, notificationListQuery } from '../../shared/notifications/schema.ts';
+import {
+  broadcastSchema,
+  markAllReadAnswer,
+  notificationAnswer,
+  notificationCreatedAnswer,
+  notificationListAnswer,
+  notificationListQuery,
+  sentNotificationListAnswer,
+  unreadCountAnswer,
+} from '../../shared/notifications/schema.ts';
 import { paginationQuery } from '../../shared/api/pagination.ts';
 import { writeSystemLog } from '../lib/system-log.ts';
 import { learners } from '../db/schema/index.ts';
 import { fieldError, forbidden, notFound } from '../errors.ts';
+import { answer } from '../http/answer.ts';
 import { parseInput } from '../http/validate.ts';
 import { requestLanguage } from '../lib/request-language.ts';
 import { admin, learner, requireAdmin, requireLearner } from '../plugins/auth.ts';
@@ -25,12 +35,15 @@ const notificationRoutes: FastifyPluginAsync = async (app) => {
   app.get('/v1/notifications', { preHandler: learner() }, async (request, reply) => {
     const me = requireLearner(request);
     const query = parseInput(notificationListQuery, request.query, 'query');
-    return listInbox(app.db, me.id, query, requestLanguage(request, reply));
+    return answer(
+      notificationListAnswer,
+      await listInbox(app.db, me.id, query, requestLanguage(request, reply)),
+    );
   });
 
   app.get('/v1/notifications/unread-count', { preHandler: learner() }, async (request) => {
     const me = requireLearner(request);
-    return { count: await unreadCount(app.db, me.id) };
+    return answer(unreadCountAnswer, { count: await unreadCount(app.db, me.id) });
   });
 
   app.get('/v1/notifications/:id', { preHandler: learner() }, async (request, reply) => {
@@ -38,16 +51,19 @@ const notificationRoutes: FastifyPluginAsync = async (app) => {
     const { id } = parseInput(idParams, request.params, 'id');
     const item = await openInboxItem(app.db, me.id, id, requestLanguage(request, reply));
     if (!item) throw notFound('消息不存在');
-    return item;
+    return answer(notificationAnswer, item);
   });
 
   app.post('/v1/notifications/read-all', { preHandler: learner() }, async (request) => {
     const me = requireLearner(request);
-    return { marked: await markAllRead(app.db, me.id) };
+    return answer(markAllReadAnswer, { marked: await markAllRead(app.db, me.id) });
   });
 
   app.get('/v1/admin/notifications', { preHandler: admin(['founder', 'manager']) }, async (request) =>
-    listSentByStaff(app.db, parseInput(paginationQuery, request.query, 'query')),
+    answer(
+      sentNotificationListAnswer,
+      await listSentByStaff(app.db, parseInput(paginationQuery, request.query, 'query')),
+    ),
   );
 
   /** Founder and manager may broadcast; a college administrator may message one learner of its college. */
@@ -86,7 +102,7 @@ const notificationRoutes: FastifyPluginAsync = async (app) => {
       });
       return notificationId;
     });
-    return reply.status(201).send({ id });
+    return reply.status(201).send(answer(notificationCreatedAnswer, { id }));
   });
 };
 

@@ -1,6 +1,7 @@
 // The learner's own profile: GET /v1/learner/info, POST /v1/learner/info-up (spec §7).
 import type { FastifyPluginAsync } from 'fastify';
-import { profileUpdateSchema } from '../../shared/profile/schema.ts';
+import { learnerProfileAnswer, profileUpdateSchema } from '../../shared/profile/schema.ts';
+import { answer } from '../http/answer.ts';
 import { parseInput } from '../http/validate.ts';
 import { requestLanguage } from '../lib/request-language.ts';
 import { learner, requireLearner } from '../plugins/auth.ts';
@@ -8,14 +9,20 @@ import { getProfile, updateProfile } from './service.ts';
 
 const learnerProfileRoutes: FastifyPluginAsync = async (app) => {
   app.get('/v1/learner/info', { preHandler: learner() }, async (request, reply) =>
-    getProfile(app.db, requireLearner(request).id, requestLanguage(request, reply)),
+    answer(
+      learnerProfileAnswer,
+      await getProfile(app.db, requireLearner(request).id, requestLanguage(request, reply)),
+    ),
   );
 
   app.post('/v1/learner/info-up', { preHandler: learner() }, async (request, reply) => {
     const me = requireLearner(request);
     const input = parseInput(profileUpdateSchema, request.body);
     const lang = requestLanguage(request, reply);
-    return app.db.transaction((tx) => updateProfile(tx, me.id, input, lang));
+    return answer(
+      learnerProfileAnswer,
+      await app.db.transaction((tx) => updateProfile(tx, me.id, input, lang)),
+    );
   });
 };
 

@@ -11,7 +11,7 @@ import {
   type profileUpdateSchema,
 } from '../../shared/profile/schema.ts';
 import type { Region } from '../../shared/lookups/schema.ts';
-import { SEX_LABELS } from '../../shared/enrollments/schema.ts';
+import { SEXES, SEX_LABELS } from '../../shared/enrollments/schema.ts';
 import type { z } from 'zod';
 import type { DbOrTx } from '../db/client.ts';
 import { learners } from '../db/schema/index.ts';
@@ -91,7 +91,8 @@ export async function getProfile(
     phone: l.phone,
     id_card: l.idCard,
     real_name: l.realName,
-    sex: l.sex,
+    // Stored only through profileUpdateSchema's enum; anything else reads as unset.
+    sex: SEXES.find((sex) => sex === l.sex) ?? null,
     sex_name: l.sex ? (SEX_LABELS[l.sex as keyof typeof SEX_LABELS] ?? '') : '',
     birth_date: l.birthDate,
     ethnic_group_id: l.ethnicGroupId,

@@ -3,7 +3,8 @@
 // GB/T 2260 province codes (71, 81, 82); the package has no coded subdivisions for them, so none are listed.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Region } from '../../shared/lookups/schema.ts';
+import { regionListAnswer, type Region } from '../../shared/lookups/schema.ts';
+import { answer } from '../http/answer.ts';
 import { cachedJson, type CachedJson } from '../http/cacheable.ts';
 
 interface DivisionRow {
@@ -44,7 +45,9 @@ function groupBy(
     if (!list) groups.set(key, (list = []));
     list.push({ code: row.code, name: row.name });
   }
-  return new Map([...groups].map(([key, list]) => [key, cachedJson({ data: list })]));
+  return new Map(
+    [...groups].map(([key, list]) => [key, cachedJson(answer(regionListAnswer, { data: list }))]),
+  );
 }
 
 function regionIndex(): RegionIndex {
@@ -54,9 +57,10 @@ function regionIndex(): RegionIndex {
     ...SPECIAL_PROVINCES,
   ];
   const citiesByProvince = groupBy(readDivision('cities.json'), (row) => row.provinceCode);
-  for (const special of SPECIAL_PROVINCES) citiesByProvince.set(special.code, cachedJson({ data: [] }));
+  for (const special of SPECIAL_PROVINCES)
+    citiesByProvince.set(special.code, cachedJson(answer(regionListAnswer, { data: [] })));
   index = {
-    provinces: cachedJson({ data: provinces }),
+    provinces: cachedJson(answer(regionListAnswer, { data: provinces })),
     citiesByProvince,
     areasByCity: groupBy(readDivision('areas.json'), (row) => row.cityCode),
   };

@@ -7,12 +7,20 @@ import { z } from 'zod';
 import { idParams, idSchema } from '../../shared/api/id.ts';
 import { paginationQuery } from '../../shared/api/pagination.ts';
 import {
+  admissionTicketListAnswer,
+  autoSeatAnswer,
   autoSeatSchema,
   manualSeatSchema,
+  planSeatListAnswer,
   roomSheetQuery,
   seatListQuery,
+  seatPlacedAnswer,
+  seatsClearedAnswer,
+  ticketsIssuedAnswer,
 } from '../../shared/tickets/schema.ts';
 import { publicRateLimit, publicUrl } from '../http/public-links.ts';
+import { verifyAnswer } from '../../shared/certificates/schema.ts';
+import { answer } from '../http/answer.ts';
 import { sendPdf } from '../http/pdf-reply.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { parseInput } from '../http/validate.ts';
@@ -49,35 +57,50 @@ const admissionTicketRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/v1/admin/plans/:id/seats', anyAdmin, async (request) => {
     const { id } = parseInput(idParams, request.params, 'id');
-    return listPlanSeats(
-      app.db,
-      requireAdmin(request),
-      id,
-      parseInput(seatListQuery, request.query, 'query'),
+    return answer(
+      planSeatListAnswer,
+      await listPlanSeats(
+        app.db,
+        requireAdmin(request),
+        id,
+        parseInput(seatListQuery, request.query, 'query'),
+      ),
     );
   });
 
   app.post('/v1/admin/plans/:id/seats/auto', anyAdmin, async (request) => {
     const { id } = parseInput(idParams, request.params, 'id');
     const body = parseInput(autoSeatSchema, request.body);
-    return app.db.transaction((tx) => autoAssignSeats(tx, requireAdmin(request), request, id, body));
+    return answer(
+      autoSeatAnswer,
+      await app.db.transaction((tx) => autoAssignSeats(tx, requireAdmin(request), request, id, body)),
+    );
   });
 
   app.put('/v1/admin/plans/:id/seats', anyAdmin, async (request) => {
     const { id } = parseInput(idParams, request.params, 'id');
     const body = parseInput(manualSeatSchema, request.body);
-    return app.db.transaction((tx) => setSeat(tx, requireAdmin(request), request, id, body));
+    return answer(
+      seatPlacedAnswer,
+      await app.db.transaction((tx) => setSeat(tx, requireAdmin(request), request, id, body)),
+    );
   });
 
   app.delete('/v1/admin/plans/:id/seats', anyAdmin, async (request) => {
     const { id } = parseInput(idParams, request.params, 'id');
     const { session_id } = parseInput(clearQuery, request.query, 'query');
-    return app.db.transaction((tx) => clearSeats(tx, requireAdmin(request), request, id, session_id));
+    return answer(
+      seatsClearedAnswer,
+      await app.db.transaction((tx) => clearSeats(tx, requireAdmin(request), request, id, session_id)),
+    );
   });
 
   app.post('/v1/admin/plans/:id/tickets/issue', anyAdmin, async (request) => {
     const { id } = parseInput(idParams, request.params, 'id');
-    return app.db.transaction((tx) => issueTickets(tx, requireAdmin(request), request, id));
+    return answer(
+      ticketsIssuedAnswer,
+      await app.db.transaction((tx) => issueTickets(tx, requireAdmin(request), request, id)),
+    );
   });
 
   app.get('/v1/admin/plans/:id/rooms/:roomId/sheet', anyAdmin, async (request, reply) => {
@@ -104,11 +127,14 @@ const admissionTicketRoutes: FastifyPluginAsync = async (app) => {
     '/v0/user/occupational-skill-tests/admissionDownload',
     { preHandler: learner() },
     async (request, reply) =>
-      listLearnerTickets(
-        app.db,
-        requireLearner(request).id,
-        parseInput(paginationQuery, request.query, 'query'),
-        requestLanguage(request, reply),
+      answer(
+        admissionTicketListAnswer,
+        await listLearnerTickets(
+          app.db,
+          requireLearner(request).id,
+          parseInput(paginationQuery, request.query, 'query'),
+          requestLanguage(request, reply),
+        ),
       ),
   );
 
@@ -131,7 +157,7 @@ const admissionTicketRoutes: FastifyPluginAsync = async (app) => {
   app.get('/v1/verify/ticket/:token', { config: publicRateLimit }, async (request, reply) => {
     const { token } = parseInput(tokenParams, request.params, 'token');
     reply.header('Cache-Control', 'no-store');
-    return verifyTicket(app.db, token);
+    return answer(verifyAnswer, await verifyTicket(app.db, token));
   });
 };
 

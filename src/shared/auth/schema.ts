@@ -127,6 +127,9 @@ export const tokenResponseSchema = z.object({
 });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
+/** POST /v1/authorizations/captcha-check (a wrong captcha is a 422). */
+export const captchaCheckAnswer = z.object({ valid: z.literal(true) });
+
 export const captchaResponseSchema = z.object({ key: z.string(), image: z.string(), expires_in: z.number() });
 export type CaptchaResponse = z.infer<typeof captchaResponseSchema>;
 

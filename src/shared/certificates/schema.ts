@@ -4,6 +4,7 @@ import { z } from '../api/zod.ts';
 import { idSchema } from '../api/id.ts';
 import { paginationQuery } from '../api/pagination.ts';
 import { requiredText, keyword } from '../api/fields.ts';
+import { listOf } from '../api/answers.ts';
 
 // ---------------------------------------------------------------- certificates and institutions
 
@@ -91,44 +92,83 @@ export const institutionInputSchema = z.object({
 
 export const institutionListQuery = paginationQuery.extend({ keyword });
 
-// ---------------------------------------------------------------- answer shapes (the server's return types)
+// ---------------------------------------------------------------- answers
 
-export interface CertificateView {
-  id: number;
-  number: string;
-  enrollment_id: number;
-  learner_id: number;
-  plan_id: number;
-  plan_code: string | null;
-  plan_title: string | null;
-  institution_id: number | null;
-  institution_name: string | null;
-  holder_name: string;
-  id_number: string;
-  occupation: string;
-  occupation_code: string;
-  level: number;
-  level_label: string;
-  issued_at: string;
-  revoked: boolean;
-  revoked_at: string | null;
-  revoke_reason: string;
-  verify_path: string;
-}
+const id = z.number().int();
 
-/** GET /v1/verify/ticket/:token and /v1/verify/certificate/:token */
-export type VerifyAnswer =
-  | { valid: false; kind: 'ticket' | 'certificate'; state: 'not_found' }
-  | {
-      valid: boolean;
-      kind: 'ticket' | 'certificate';
-      /** 张* */
-      name: string;
-      occupation: string;
-      level: number;
-      level_label: string;
-      number: string;
-      /** YYYY-MM-DD */
-      issued_date: string;
-      state: 'valid' | 'revoked';
-    };
+/** One certificate as staff see it (GET /v1/admin/certificates, .../:id, .../:id/revoke). */
+export const certificateAnswer = z.object({
+  id,
+  number: z.string(),
+  enrollment_id: id,
+  learner_id: id,
+  plan_id: id,
+  plan_code: z.string().nullable(),
+  plan_title: z.string().nullable(),
+  institution_id: id.nullable(),
+  institution_name: z.string().nullable(),
+  holder_name: z.string(),
+  id_number: z.string(),
+  occupation: z.string(),
+  occupation_code: z.string(),
+  level: z.number().int(),
+  level_label: z.string(),
+  issued_at: z.string(),
+  revoked: z.boolean(),
+  revoked_at: z.string().nullable(),
+  revoke_reason: z.string(),
+  verify_path: z.string(),
+});
+export type CertificateView = z.infer<typeof certificateAnswer>;
+export const certificateListAnswer = listOf(certificateAnswer);
+
+/** POST /v1/admin/plans/:id/certificates/issue */
+export const certificatesIssuedAnswer = z.object({
+  issued: z.number().int().nonnegative(),
+  numbers: z.array(z.string()),
+  plan_state: z.literal('certificates_issued'),
+});
+
+/** An appraisal institution (GET/POST/PUT /v1/admin/appraisal-institutions). */
+export const institutionAnswer = z.object({
+  id,
+  name: z.string(),
+  code: z.string(),
+  province_code: z.string(),
+  site_code: z.string(),
+  address: z.string(),
+  contact: z.string(),
+  phone: z.string(),
+  organization_id: id.nullable(),
+  organization_name: z.string().nullable(),
+  enabled: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type AppraisalInstitution = z.infer<typeof institutionAnswer>;
+export const institutionListAnswer = listOf(institutionAnswer);
+
+export const VERIFY_KINDS = ['ticket', 'certificate'] as const;
+export type VerifyKind = (typeof VERIFY_KINDS)[number];
+
+/**
+ * GET /v1/verify/ticket/:token, /v1/verify/certificate/:token and POST /v1/verify/certificate-query: only
+ * what confirms the document (the holder's name masked), or not_found.
+ */
+export const verifyAnswer = z.union([
+  z.object({ valid: z.literal(false), kind: z.enum(VERIFY_KINDS), state: z.literal('not_found') }),
+  z.object({
+    valid: z.boolean(),
+    kind: z.enum(VERIFY_KINDS),
+    /** 张* */
+    name: z.string(),
+    occupation: z.string(),
+    level: z.number().int(),
+    level_label: z.string(),
+    number: z.string(),
+    /** YYYY-MM-DD */
+    issued_date: z.string(),
+    state: z.enum(['valid', 'revoked']),
+  }),
+]);
+export type VerifyAnswer = z.infer<typeof verifyAnswer>;

@@ -17,13 +17,16 @@ export const LOOKUP_PATHS: Record<LookupKind, string> = {
   educationalBackgrounds: '/v0/educational-backgrounds',
 };
 
-export const lookupItemSchema = z.object({ id: z.number().int(), name: z.string() });
-export type LookupItem = z.infer<typeof lookupItemSchema>;
-export const lookupListSchema = z.object({ data: z.array(lookupItemSchema) });
+/** One entry of a lookup list, named in the reader's language. */
+export const lookupItemAnswer = z.object({ id: z.number().int(), name: z.string() });
+export type LookupItem = z.infer<typeof lookupItemAnswer>;
+/** GET /v0/user-sources, /v0/political-affiliations, /v0/ethnic-groups, /v0/educational-backgrounds */
+export const lookupListAnswer = z.object({ data: z.array(lookupItemAnswer) });
 
-export const regionSchema = z.object({ code: z.string(), name: z.string() });
-export type Region = z.infer<typeof regionSchema>;
-export const regionListSchema = z.object({ data: z.array(regionSchema) });
+export const regionAnswer = z.object({ code: z.string(), name: z.string() });
+export type Region = z.infer<typeof regionAnswer>;
+/** GET /v1/skill-tests/region/province, .../citie, .../area */
+export const regionListAnswer = z.object({ data: z.array(regionAnswer) });
 
 /** GB/T 2260 codes: 2 digits per level (province 2, city 4, county 6). */
 const regionCode = (digits: number, label: string) =>

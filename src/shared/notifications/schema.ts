@@ -2,6 +2,7 @@
 import { z } from '../api/zod.ts';
 import { idSchema } from '../api/id.ts';
 import { paginationQuery } from '../api/pagination.ts';
+import { listOf } from '../api/answers.ts';
 import { requiredText, queryFlag } from '../api/fields.ts';
 
 // ---------------------------------------------------------------- notifications
@@ -19,16 +20,42 @@ export const broadcastSchema = z.object({
   link: z.string().trim().max(300, '链接不能超过 300 个字符').optional(),
 });
 
-// ---------------------------------------------------------------- answer shapes (the server's return types)
+// ---------------------------------------------------------------- answers
 
-export interface NotificationItem {
-  id: number;
-  kind: string;
-  title: string;
-  body: string;
-  link: string;
-  broadcast: boolean;
-  created_at: string;
-  read: boolean;
-  read_at: string | null;
-}
+/** One message of a learner's inbox, in the reader's language (GET /v1/notifications/:id opens it). */
+export const notificationAnswer = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  title: z.string(),
+  body: z.string(),
+  link: z.string(),
+  broadcast: z.boolean(),
+  created_at: z.string(),
+  read: z.boolean(),
+  read_at: z.string().nullable(),
+});
+export type NotificationItem = z.infer<typeof notificationAnswer>;
+
+/** GET /v1/notifications */
+export const notificationListAnswer = listOf(notificationAnswer);
+
+/** GET /v1/notifications/unread-count */
+export const unreadCountAnswer = z.object({ count: z.number().int().nonnegative() });
+
+/** POST /v1/notifications/read-all: how many messages were newly marked read. */
+export const markAllReadAnswer = z.object({ marked: z.number().int().nonnegative() });
+
+/** A message staff sent by hand (GET /v1/admin/notifications); learner_id null: a broadcast. */
+export const sentNotificationAnswer = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  title: z.string(),
+  body: z.string(),
+  learner_id: z.number().int().nullable(),
+  sender_id: z.number().int().nullable(),
+  created_at: z.string(),
+});
+export const sentNotificationListAnswer = listOf(sentNotificationAnswer);
+
+/** POST /v1/admin/notifications (201) */
+export const notificationCreatedAnswer = z.object({ id: z.number().int() });

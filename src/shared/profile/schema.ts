@@ -3,7 +3,7 @@
 import { z } from '../api/zod.ts';
 import { idSchema } from '../api/id.ts';
 import { SEXES } from '../enrollments/schema.ts';
-import type { ProfileRequiredField } from './required-fields.ts';
+import { PROFILE_REQUIRED_FIELDS, type ProfileRequiredField } from './required-fields.ts';
 
 // The field list is its own module so a page that only shows it does not download zod (issue 4).
 export { PROFILE_REQUIRED_FIELDS, type ProfileRequiredField } from './required-fields.ts';
@@ -46,38 +46,45 @@ export const profileUpdateSchema = z.object({
 });
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 
-/** GET /v1/learner/info (and `learner_profile` in the staff's enrolment detail). */
-export interface LearnerProfile {
-  id: number;
-  username: string;
-  phone: string;
-  id_card: string;
-  real_name: string;
-  sex: string | null;
-  sex_name: string;
-  birth_date: string | null;
-  ethnic_group_id: number | null;
-  ethnic_group_name: string;
-  political_affiliation_id: number | null;
-  political_affiliation_name: string;
-  educational_background_id: number | null;
-  educational_background_name: string;
-  user_source_id: number | null;
-  user_source_name: string;
-  province_code: string | null;
-  province_name: string;
-  city_code: string | null;
-  city_name: string;
-  area_code: string | null;
-  area_name: string;
-  address: string;
-  employer: string;
-  email: string;
-  introduction: string;
-  avatar: string;
-  avatar_upload_id: string | null;
-  photo: string;
-  photo_upload_id: string | null;
-  complete: boolean;
-  missing_fields: { field: ProfileRequiredField; label: string }[];
-}
+const nullableId = z.number().int().nullable();
+const requiredFieldKeys = Object.keys(PROFILE_REQUIRED_FIELDS) as [
+  ProfileRequiredField,
+  ...ProfileRequiredField[],
+];
+
+/** GET /v1/learner/info and POST /v1/learner/info-up (and `learner_profile` in the staff's enrolment detail). */
+export const learnerProfileAnswer = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  phone: z.string(),
+  id_card: z.string(),
+  real_name: z.string(),
+  sex: z.enum(SEXES).nullable(),
+  sex_name: z.string(),
+  birth_date: z.string().nullable(),
+  ethnic_group_id: nullableId,
+  ethnic_group_name: z.string(),
+  political_affiliation_id: nullableId,
+  political_affiliation_name: z.string(),
+  educational_background_id: nullableId,
+  educational_background_name: z.string(),
+  user_source_id: nullableId,
+  user_source_name: z.string(),
+  province_code: z.string().nullable(),
+  province_name: z.string(),
+  city_code: z.string().nullable(),
+  city_name: z.string(),
+  area_code: z.string().nullable(),
+  area_name: z.string(),
+  address: z.string(),
+  employer: z.string(),
+  email: z.string(),
+  introduction: z.string(),
+  avatar: z.string(),
+  avatar_upload_id: z.string().nullable(),
+  photo: z.string(),
+  photo_upload_id: z.string().nullable(),
+  complete: z.boolean(),
+  missing_fields: z.array(z.object({ field: z.enum(requiredFieldKeys), label: z.string() })),
+});
+export type LearnerProfile = z.infer<typeof learnerProfileAnswer>;

@@ -1,31 +1,19 @@
 // Certificate list and revocation (/manage/dataStatisticsManage/certificate), the staff PDF, and the
 // appraisal institutions that issue them (.../certificate/unit).
 import type { z } from '../../../shared/api/zod.ts';
-import type { ListResponse } from '../../../shared/api/errors.ts';
-import type { institutionInputSchema } from '../../../shared/certificates/schema.ts';
+import { blobAnswer, noContentAnswer } from '../../../shared/api/answers.ts';
+import {
+  certificateAnswer,
+  certificateListAnswer,
+  institutionAnswer,
+  institutionListAnswer,
+  type institutionInputSchema,
+} from '../../../shared/certificates/schema.ts';
 import { api } from '../../lib/api/client.ts';
 
 const ADMIN = { apiType: 'administrators' } as const;
 
-export interface CertificateRow {
-  id: number;
-  number: string;
-  learner_id: number;
-  plan_id: number;
-  plan_code: string | null;
-  plan_title: string | null;
-  institution_name: string | null;
-  holder_name: string;
-  id_number: string;
-  occupation: string;
-  level: number;
-  level_label: string;
-  issued_at: string;
-  revoked: boolean;
-  revoked_at: string | null;
-  revoke_reason: string | null;
-  verify_path: string;
-}
+export type { CertificateView as CertificateRow } from '../../../shared/certificates/schema.ts';
 
 export interface CertificateQuery {
   page: number;
@@ -35,7 +23,7 @@ export interface CertificateQuery {
 }
 
 export const fetchCertificates = (query: CertificateQuery) =>
-  api.get<ListResponse<CertificateRow>>('/v1/admin/certificates', {
+  api.get('/v1/admin/certificates', certificateListAnswer, {
     params: {
       page: query.page,
       limit: query.limit,
@@ -46,13 +34,13 @@ export const fetchCertificates = (query: CertificateQuery) =>
   });
 
 export const revokeCertificate = (id: number, reason: string) =>
-  api.post<CertificateRow>(`/v1/admin/certificates/${id}/revoke`, { reason }, ADMIN);
+  api.post(`/v1/admin/certificates/${id}/revoke`, certificateAnswer, { reason }, ADMIN);
 
 /** Opens the certificate PDF (fetched with the admin token) in a new tab. */
 export async function openCertificatePdf(id: number): Promise<void> {
   const tab = window.open('', '_blank');
   try {
-    const blob = await api.get<Blob>(`/v1/admin/certificates/${id}/pdf`, {
+    const blob = await api.get(`/v1/admin/certificates/${id}/pdf`, blobAnswer, {
       ...ADMIN,
       silent: true,
       responseType: 'blob',
@@ -70,41 +58,27 @@ export async function openCertificatePdf(id: number): Promise<void> {
 
 // ---- appraisal institutions (/manage/dataStatisticsManage/certificate/unit) ----
 
-export interface AppraisalInstitution {
-  id: number;
-  name: string;
-  code: string;
-  province_code: string;
-  site_code: string;
-  address: string;
-  contact: string;
-  phone: string;
-  organization_id: number | null;
-  organization_name: string | null;
-  enabled: boolean;
-  created_at: string;
-  updated_at: string;
-}
+export type { AppraisalInstitution } from '../../../shared/certificates/schema.ts';
 
 export type InstitutionInput = z.output<typeof institutionInputSchema>;
 
 export const fetchInstitutions = (query: { page: number; limit: number; keyword?: string }) =>
-  api.get<ListResponse<AppraisalInstitution>>('/v1/admin/appraisal-institutions', {
+  api.get('/v1/admin/appraisal-institutions', institutionListAnswer, {
     params: { page: query.page, limit: query.limit, keyword: query.keyword || undefined },
     ...ADMIN,
   });
 
 export const saveInstitution = (id: number | null, input: InstitutionInput) =>
   id === null
-    ? api.post<AppraisalInstitution>('/v1/admin/appraisal-institutions', input, ADMIN)
-    : api.put<AppraisalInstitution>(`/v1/admin/appraisal-institutions/${id}`, input, ADMIN);
+    ? api.post('/v1/admin/appraisal-institutions', institutionAnswer, input, ADMIN)
+    : api.put(`/v1/admin/appraisal-institutions/${id}`, institutionAnswer, input, ADMIN);
 
 export const deleteInstitution = (id: number) =>
-  api.delete<void>(`/v1/admin/appraisal-institutions/${id}`, undefined, ADMIN);
+  api.delete(`/v1/admin/appraisal-institutions/${id}`, noContentAnswer, undefined, ADMIN);
 
 /** How many certificates an institution issued (its code is locked once it has any). */
 export async function countInstitutionCertificates(institutionId: number): Promise<number> {
-  const answer = await api.get<ListResponse<CertificateRow>>('/v1/admin/certificates', {
+  const answer = await api.get('/v1/admin/certificates', certificateListAnswer, {
     params: { institution_id: institutionId, page: 1, limit: 1 },
     ...ADMIN,
     silent: true,

@@ -2,6 +2,7 @@
 // signal for the header and the message pages, so opening a message or marking all read shows at once.
 // The count carries the session it was asked for: after a switch, the last learner's count is never shown.
 import { signal, type Signal } from '@preact/signals-react';
+import { unreadCountAnswer } from '../../../shared/notifications/schema.ts';
 import { api } from '../../lib/api/client.ts';
 import { learnerSession } from '../../lib/state/session.ts';
 
@@ -21,7 +22,7 @@ export async function refreshUnreadCount(): Promise<void> {
     return;
   }
   try {
-    const { count } = await api.get<{ count: number }>('/v1/notifications/unread-count', {
+    const { count } = await api.get('/v1/notifications/unread-count', unreadCountAnswer, {
       apiType: 'learners',
       silent: true,
     });

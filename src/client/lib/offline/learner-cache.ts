@@ -8,6 +8,7 @@
 // leaves them to the network: this layer, not the worker, decides what is stale and says so.
 import { effect } from '@preact/signals-react';
 import { ApiError } from '../api/errors.ts';
+import type { Answer, AnswerSchema } from '../../../shared/api/answers.ts';
 import { api, getEarly, type Params } from '../api/client.ts';
 import { learnerSession } from '../state/session.ts';
 import { idbClear, idbGet, idbKeys, idbSet } from '../storage.ts';
@@ -140,8 +141,23 @@ const learnerGetOptions = (params?: Params) => ({
   headers: { [OFFLINE_LAYER_HEADER]: 'idb' },
 });
 
-export function learnerGet<T>(url: string, params?: Params): Promise<T> {
-  return api.get<T>(url, learnerGetOptions(params));
+/** GET for the learner's own data, typed and (in development and tests) checked by its answer schema. */
+export function learnerGet<S extends AnswerSchema>(
+  url: string,
+  answer: S,
+  params?: Params,
+): Promise<Answer<S>>;
+/** Unchecked form, for areas that do not declare their answer schemas yet: the caller's T is trusted. */
+export function learnerGet<T>(url: string, params?: Params): Promise<T>;
+export function learnerGet(
+  url: string,
+  answerOrParams?: AnswerSchema | Params,
+  params?: Params,
+): Promise<unknown> {
+  // A schema is told from params by its parse method (no zod import here: this module is on every page).
+  if (answerOrParams && typeof (answerOrParams as Partial<AnswerSchema>).safeParse === 'function')
+    return api.get(url, answerOrParams as AnswerSchema, learnerGetOptions(params));
+  return api.get(url, learnerGetOptions(answerOrParams as Params | undefined));
 }
 
 /** Starts learnerGet(url, params) before the page that makes it renders (lib/api/client.ts getEarly). */
