@@ -1,8 +1,10 @@
 // One-way imports (STYLE.md), held by eslint-plugin-boundaries on resolved paths (a relative import such as
 // '../plans/api.ts' names no folder a pattern could catch): shared imports neither side; client and server
 // never import each other; client lib imports no feature and not the app; a client feature imports no other
-// feature and not the app (client/app composes them, e.g. the plan page's steps). Every folder under
-// src/client/features is a feature without being listed here. tests/unit/lint checks these rules.
+// feature and not the app (client/app composes them, e.g. the plan page's steps); a server area reaches
+// another area only through its service.ts (lib/, http/, db/, plugins/, i18n/ and the root files are shared
+// infrastructure; demo/ and cli/ compose areas). Every folder under src/client/features and src/server is
+// covered without being listed here. tests/unit/lint checks these rules.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import boundaries from 'eslint-plugin-boundaries';
@@ -17,47 +19,66 @@ const zodOnce = {
   ],
 };
 
-/** The layers, first match wins: a file belongs to the first element whose folder holds it. */
+/** The layers, first match wins: a file belongs to the first element whose path matches. */
 const elements = [
   { type: 'client-feature', pattern: 'src/client/features/*', capture: ['feature'] },
   { type: 'client-app', pattern: 'src/client/app' },
   { type: 'client-lib', pattern: 'src/client/lib' },
   { type: 'client', pattern: 'src/client' },
-  { type: 'server', pattern: 'src/server' },
+  {
+    type: 'server',
+    pattern: ['src/server/{lib,http,db,plugins,i18n,demo,cli}/**', 'src/server/*.ts'],
+    mode: 'full',
+  },
+  { type: 'server-service', pattern: 'src/server/*/service.ts', mode: 'full', capture: ['area'] },
+  { type: 'server-area', pattern: 'src/server/*', capture: ['area'] },
   { type: 'shared', pattern: 'src/shared' },
   { type: 'sw', pattern: 'sw' },
 ];
 
 const CLIENT = ['client', 'client-app', 'client-lib', 'client-feature'];
+const SERVER = ['server', 'server-service', 'server-area'];
 const disallow = (from, to, message) => ({
   from: { element: { type: from } },
   disallow: { to: { element: { type: to } } },
   message,
 });
+/** Refuses imports into another element of the same type (another feature, another server area). */
+const onlyOwn = (from, to, captured, message) => ({
+  from: { element: { type: from } },
+  disallow: {
+    to: { element: { type: to, captured: { [captured]: `!{{ from.element.captured.${captured} }}` } } },
+  },
+  message,
+});
 
 const importDirections = [
-  ...['shared', 'server', 'sw'].flatMap((from) =>
+  ...['shared', 'sw', ...SERVER].flatMap((from) =>
     CLIENT.map((to) => disallow(from, to, `${from} code never imports client code (STYLE.md)`)),
   ),
-  ...[...CLIENT, 'shared', 'sw'].map((from) =>
-    disallow(from, 'server', `${from} code never imports server code`),
+  ...[...CLIENT, 'shared', 'sw'].flatMap((from) =>
+    SERVER.map((to) => disallow(from, to, `${from} code never imports server code`)),
   ),
-  ...[...CLIENT, 'shared', 'server'].map((from) =>
+  ...[...CLIENT, ...SERVER, 'shared'].map((from) =>
     disallow(from, 'sw', 'the service worker is imported by nobody'),
   ),
   disallow('client-lib', 'client-feature', 'client/lib is shared by every feature: it imports none of them'),
   disallow('client-lib', 'client-app', 'client/lib imports nothing of client/app'),
   disallow('client-feature', 'client-app', 'a feature is composed by client/app and never imports it'),
-  {
-    from: { element: { type: 'client-feature' } },
-    disallow: {
-      to: {
-        element: { type: 'client-feature', captured: { feature: '!{{ from.element.captured.feature }}' } },
-      },
-    },
-    message:
-      'Features never import each other: move what both need to client/lib, or compose them in client/app',
-  },
+  onlyOwn(
+    'client-feature',
+    'client-feature',
+    'feature',
+    'Features never import each other: move what both need to client/lib, or compose them in client/app',
+  ),
+  ...['server-area', 'server-service'].map((from) =>
+    onlyOwn(
+      from,
+      'server-area',
+      'area',
+      "A server area reaches another area only through that area's service.ts",
+    ),
+  ),
 ];
 
 export default tseslint.config(

@@ -96,4 +96,32 @@ describe('import boundaries', () => {
       await boundaryErrors('src/shared/new-schema.ts', "export { loadConfig } from '../server/config.ts';\n"),
     ).toHaveLength(1);
   });
+
+  it('lets a server area reach another area only through its service.ts, and use the shared server parts', async () => {
+    const from = 'src/server/scores/new-part.ts';
+    expect(await boundaryErrors(from, "export { OCCUPATION_SEEDS } from '../plans/reference.ts';\n")).toEqual(
+      [expect.stringMatching(/only through that area's service\.ts/)],
+    );
+    expect(
+      await boundaryErrors(
+        'src/server/scores/service.ts',
+        "export { OCCUPATION_SEEDS } from '../plans/reference.ts';\n",
+      ),
+    ).toHaveLength(1);
+    expect(
+      await boundaryErrors(
+        from,
+        [
+          "export { transitionPlan } from '../plans/service.ts';",
+          "export { listAnswer } from '../lib/pagination.ts';",
+        ].join('\n') + '\n',
+      ),
+    ).toEqual([]);
+    expect(
+      await boundaryErrors(
+        'src/server/demo/new-data.ts',
+        "export { OCCUPATION_SEEDS } from '../plans/reference.ts';\n",
+      ),
+    ).toEqual([]);
+  });
 });
