@@ -3,6 +3,7 @@
 // shown from a blob: URL (allowed by the CSP), revoked when no longer shown.
 import { useEffect, useState } from 'react';
 import { api } from '../api/client.ts';
+import { saveBlob } from '../dom/save-blob.ts';
 import { readKey, useRead } from '../data/use-read.ts';
 import type { ApiType } from '../state/session.ts';
 
@@ -63,12 +64,5 @@ export async function downloadPrivateFile(
   fileName: string,
   apiType: ApiType = 'learners',
 ): Promise<void> {
-  const blobUrl = URL.createObjectURL(await fetchPrivateFile(url, apiType));
-  const link = document.createElement('a');
-  link.href = blobUrl;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(blobUrl), 60_000);
+  saveBlob(await fetchPrivateFile(url, apiType), fileName);
 }

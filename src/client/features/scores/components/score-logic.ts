@@ -1,36 +1,11 @@
-// The scoring step's rules that are not layout: the import's row report in spreadsheet order, the score
-// form checked with the shared schema (plus the correction reason the server requires after publication),
-// and which actions the plan's state allows, with the message key that says why not.
+// The scoring step's rules that are not layout: the score form checked with the shared schema (plus the
+// correction reason the server requires after publication), and which actions the plan's state allows,
+// with the message key that says why not.
 import { scoreInputSchema, type ScoreInput } from '../../../../shared/scores/schema.ts';
 import type { PlanState } from '../../../../shared/plans/schema.ts';
 import type { FormErrors } from '@mantine/form';
 import { schemaErrors } from '../../../lib/forms/form-errors.ts';
 import type { ScoreSummaryCounts } from '../api.ts';
-
-// ---------------------------------------------------------------- import report
-
-export interface ImportRowError {
-  /** Spreadsheet row (the header is row 1); null for a problem with the file itself. */
-  row: number | null;
-  messages: string[];
-}
-
-/**
- * The 422 answer's `errors` ({ "row 3": [...], "row 10": [...], file: [...] }) as a list: file-level
- * problems first, then rows in numeric order (so row 10 comes after row 9, not after row 1).
- */
-export function importRowErrors(
-  errors: Record<string, readonly string[]> | null | undefined,
-): ImportRowError[] {
-  if (!errors) return [];
-  const list: ImportRowError[] = [];
-  for (const [key, messages] of Object.entries(errors)) {
-    if (!messages.length) continue;
-    const match = /^row\s+(\d+)$/i.exec(key.trim());
-    list.push({ row: match ? Number(match[1]) : null, messages: [...messages] });
-  }
-  return list.sort((a, b) => (a.row ?? -1) - (b.row ?? -1));
-}
 
 // ---------------------------------------------------------------- score form
 

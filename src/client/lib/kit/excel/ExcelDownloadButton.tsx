@@ -7,7 +7,8 @@ import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useT } from '../../i18n/index.ts';
 import type { ApiType } from '../../state/session.ts';
-import { byteSize, fetchWithProgress, saveBlob, type DownloadProgress } from './download.ts';
+import { saveBlob } from '../../dom/save-blob.ts';
+import { byteSize, fetchWithProgress, type DownloadProgress } from './download.ts';
 
 export interface ExcelDownloadButtonProps extends Omit<ButtonProps, 'onClick' | 'loading'> {
   /** Path under /api, e.g. `/v1/admin/plans/7/scores/template`. */

@@ -1,7 +1,7 @@
 // Excel downloads with progress. Exports are streamed by the server, so their size is not known in advance:
 // progress is the bytes received (and a percentage when the server did send a length). fetch through the
 // api client reports no progress, so this uses XMLHttpRequest with the client's token rules, like
-// uploads; the file is then saved from a blob: URL (allowed by the CSP).
+// uploads; the page then saves the Blob (lib/dom/save-blob.ts).
 import { clientEffects } from '../../api/client.ts';
 import { ApiError, NetworkError, TimeoutError, asErrorBody, errorMessageOf } from '../../api/errors.ts';
 import { t } from '../../i18n/index.ts';
@@ -68,18 +68,6 @@ export function fetchWithProgress(url: string, options: DownloadOptions = {}): P
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send();
   });
-}
-
-/** Saves a Blob as a browser download named `fileName`. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const blobUrl = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = blobUrl;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(blobUrl), 60_000);
 }
 
 /** "1.2 MB", "35 KB": how much of a download has arrived. */

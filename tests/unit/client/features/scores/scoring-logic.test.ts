@@ -1,8 +1,7 @@
-// The scoring step's rules: the import's row report in spreadsheet order, the score form checked with the
-// shared schema (plus the correction reason after publication), and what the plan's state allows.
+// The scoring step's rules (the import's row report is the kit's, tested there): the score form checked
+// with the shared schema (plus the correction reason after publication), and what the plan's state allows.
 import { describe, expect, it } from 'vitest';
 import {
-  importRowErrors,
   resultBreakdown,
   scoreFormInput,
   scoreFormValues,
@@ -10,25 +9,6 @@ import {
   type ScoreFormValues,
 } from '../../../../../src/client/features/scores/components/score-logic.ts';
 import { defaultInstitution } from '../../../../../src/client/features/scores/components/IssueCertificates.tsx';
-
-describe('import row report', () => {
-  it('lists file problems first, then rows in numeric (spreadsheet) order, every message kept', () => {
-    const list = importRowErrors({
-      'row 10': ['第 10 行：实操成绩须在 0-100 之间'],
-      'row 2': ['第 2 行：准考证号 X 不属于本考试计划', '第 2 行：姓名与考生不符'],
-      'row 9': ['第 9 行：缺考只能填“是”或“否”'],
-      file: ['文件中没有成绩数据'],
-      'row 3': [],
-    });
-    expect(list.map((entry) => entry.row)).toEqual([null, 2, 9, 10]);
-    expect(list[1]?.messages).toEqual(['第 2 行：准考证号 X 不属于本考试计划', '第 2 行：姓名与考生不符']);
-  });
-
-  it('is empty without errors', () => {
-    expect(importRowErrors(undefined)).toEqual([]);
-    expect(importRowErrors({})).toEqual([]);
-  });
-});
 
 const form = (values: Partial<ScoreFormValues>): ScoreFormValues => ({ ...scoreFormValues(null), ...values });
 const before = { published: false, reasonMessage: 'REASON' };
