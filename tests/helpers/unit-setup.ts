@@ -8,9 +8,11 @@ import { configure } from '@testing-library/dom';
 configure({ asyncUtilTimeout: 10_000 });
 
 if (typeof window !== 'undefined') {
+  // No query matches (a phone-sized screen is not assumed), except the empty one, which a browser
+  // matches always: mantine-datatable shows a column whose visibleMediaQuery is unset through it.
   window.matchMedia ??= (query: string) =>
     ({
-      matches: false,
+      matches: query.trim() === '',
       media: query,
       onchange: null,
       addListener: () => {},
@@ -26,4 +28,6 @@ if (typeof window !== 'undefined') {
   }
   window.ResizeObserver ??= ResizeObserverStub;
   Element.prototype.scrollIntoView ??= () => {};
+  // mantine-datatable scrolls its viewport back to the top on a new page.
+  Element.prototype.scrollTo ??= () => {};
 }

@@ -2,7 +2,7 @@
 // shared schema, so the browser refuses exactly what the server would (phone 1[3-9]..., a role, lengths).
 import type { StaffView } from '../../../shared/staff/schema.ts';
 import { staffInputSchema } from '../../../shared/staff/schema.ts';
-import { issueFieldErrors, type FieldErrors } from '../../lib/utils/field-errors.ts';
+import { schemaErrors } from '../../lib/forms/form-errors.ts';
 import type { StaffInput } from './api.ts';
 
 export interface StaffFormValues {
@@ -33,15 +33,24 @@ export const staffFormFrom = (staff: StaffView): StaffFormValues => ({
   enabled: staff.enabled,
 });
 
+/** The request body the values stand for, before the schema's check (no role and no organisation unset). */
+export const staffRequest = (values: StaffFormValues) => ({
+  ...values,
+  role: values.role || undefined,
+  organization_id: values.organization_id ? Number(values.organization_id) : null,
+});
+
 /** The body to send, or the field messages when the shared schema refuses the values. */
 export function toStaffInput(
   values: StaffFormValues,
-): { ok: true; input: StaffInput } | { ok: false; errors: FieldErrors } {
-  const parsed = staffInputSchema.safeParse({
-    ...values,
-    role: values.role || undefined,
-    organization_id: values.organization_id ? Number(values.organization_id) : null,
-  });
-  if (!parsed.success) return { ok: false, errors: issueFieldErrors(parsed.error.issues) };
+): { ok: true; input: StaffInput } | { ok: false; errors: Record<string, string> } {
+  const parsed = staffInputSchema.safeParse(staffRequest(values));
+  if (!parsed.success) {
+    const errors = schemaErrors(staffInputSchema, values, { toInput: staffRequest });
+    return {
+      ok: false,
+      errors: Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, String(message)])),
+    };
+  }
   return { ok: true, input: parsed.data };
 }

@@ -14,6 +14,8 @@ export interface ConfirmDialogProps {
   onConfirm: () => Promise<void>;
   onClose: () => void;
   testId?: string;
+  /** The confirm button's test id (a page's browser tests may name it). */
+  confirmTestId?: string;
 }
 
 export function ConfirmDialog({
@@ -25,6 +27,7 @@ export function ConfirmDialog({
   onConfirm,
   onClose,
   testId = 'confirm-dialog',
+  confirmTestId = 'confirm-ok',
 }: ConfirmDialogProps) {
   const t = useT();
   const [busy, setBusy] = useState(false);
@@ -59,7 +62,7 @@ export function ConfirmDialog({
           <Button variant="default" onClick={close} disabled={busy} data-testid="confirm-cancel">
             {t('common.cancel')}
           </Button>
-          <Button color={color} loading={busy} onClick={() => void confirm()} data-testid="confirm-ok">
+          <Button color={color} loading={busy} onClick={() => void confirm()} data-testid={confirmTestId}>
             {confirmLabel ?? t('common.confirm')}
           </Button>
         </Group>

@@ -7,7 +7,7 @@ import { FilterBar, FilterSelect, FilterText } from '../../../lib/kit/FilterBar.
 import { FilterDateRange } from '../../../lib/kit/FilterDateRange.tsx';
 import type { FilterValues, ListState } from '../../../lib/kit/list-state.ts';
 import type { PlanListFilters, PlanOptions } from '../api.ts';
-import { levelLabel, planStateLabel } from '../labels.ts';
+import { levelLabel, planStateLabel } from '../../../lib/plan-labels.ts';
 
 export const PLAN_FILTERS = {
   keyword: '',

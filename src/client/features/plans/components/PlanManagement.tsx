@@ -68,7 +68,9 @@ export function PlanManagement() {
       testId: 'plan-action-confirm',
       run: async () => {
         await transitionPlan(plan.id, action);
-        toastSuccess(t('examAffairs.plan.actionDone', { action: planActionLabel(t, action), title: plan.title }));
+        toastSuccess(
+          t('examAffairs.plan.actionDone', { action: planActionLabel(t, action), title: plan.title }),
+        );
         refresh();
       },
     });

@@ -1,32 +1,18 @@
 // /manage/examineManage/exam/plan: exam material review (manager only, spec §6). The queue of one plan
 // (or all), oldest first, filtered by review state and searched by name, username, phone or ID number;
 // a row opens the application beside its materials. Submitted rows can be selected and approved together.
-import {
-  Alert,
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  List,
-  Paper,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconChecks, IconEye, IconSearch } from '@tabler/icons-react';
+import { Alert, Badge, Button, Group, List, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { IconChecks, IconEye } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { EnrollmentState } from '../../../../shared/enrollments/schema.ts';
-import {
-  ListTable,
-  pagedListProps,
-  usePagedList,
-  type ListColumn,
-} from '../../../lib/components/ListTable.tsx';
+import { RowAction } from '../../../lib/components/RowAction.tsx';
 import { useT } from '../../../lib/i18n/index.ts';
+import { FilterBar, FilterField, FilterSelect, FilterText } from '../../../lib/kit/FilterBar.tsx';
+import { ListPageTable, type ListPageColumn } from '../../../lib/kit/ListPageTable.tsx';
+import { useConfirmAction } from '../../../lib/kit/use-confirm-action.tsx';
+import { useListPage } from '../../../lib/kit/use-list-page.ts';
+import { useRowSelection } from '../../../lib/kit/use-row-selection.ts';
+import { toastSuccess } from '../../../lib/toast.ts';
 import { isoDateTime } from '../../../lib/utils/iso-time.ts';
 import {
   batchApprove,
@@ -36,90 +22,73 @@ import {
   type ReviewPlan,
   type ReviewRow,
 } from '../api.ts';
-import { ConfirmDialog } from '../../../lib/components/ConfirmDialog.tsx';
 import { ReviewDetailDrawer } from '../components/ReviewDetailDrawer.tsx';
 import { REVIEW_STATE_COLORS, reviewLabel } from '../labels.ts';
-import { RowAction } from '../../../lib/components/RowAction.tsx';
-import { toastSuccess } from '../../../lib/toast.ts';
 
 const QUEUE_STATES = ['submitted', 'approved', 'rejected'] as const satisfies readonly EnrollmentState[];
 type QueueState = (typeof QUEUE_STATES)[number];
+const isQueueState = (value: string): value is QueueState =>
+  (QUEUE_STATES as readonly string[]).includes(value);
 
 export default function ReviewPage() {
   const t = useT();
   const [plans, setPlans] = useState<ReviewPlan[]>([]);
-  const [planId, setPlanId] = useState<number | null>(null);
-  const [state, setState] = useState<QueueState>('submitted');
-  const [keyword, setKeyword] = useState('');
-  const [debouncedKeyword] = useDebouncedValue(keyword.trim(), 400);
-  const list = usePagedList(
-    (query) => fetchReviewQueue({ ...query, plan_id: planId, state, keyword: debouncedKeyword || undefined }),
-    [planId, state, debouncedKeyword],
-  );
-  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const list = useListPage({
+    filters: { plan_id: '', state: 'submitted', keyword: '' },
+    fetch: ({ page, limit, filters }) =>
+      fetchReviewQueue({
+        page,
+        limit,
+        plan_id: filters.plan_id ? Number(filters.plan_id) : null,
+        state: isQueueState(filters.state) ? filters.state : 'submitted',
+        keyword: filters.keyword || undefined,
+      }),
+  });
+  const state: QueueState = isQueueState(list.query.filters.state) ? list.query.filters.state : 'submitted';
+  const selectable = state === 'submitted';
+  const selection = useRowSelection(list.rows, {
+    allLabel: t('examAffairs.review.selectPage'),
+    allTestId: 'review-select-all',
+    rowLabel: (row: ReviewRow) => t('examAffairs.review.selectRow', { name: row.learner.real_name }),
+    rowTestId: (row: ReviewRow) => `review-select-${row.id}`,
+  });
   const [viewing, setViewing] = useState<number | null>(null);
-  const [batchOpen, setBatchOpen] = useState(false);
   const [batchResult, setBatchResult] = useState<BatchApproveAnswer | null>(null);
+  const confirm = useConfirmAction();
 
   useEffect(() => {
-    let cancelled = false;
-    fetchReviewPlans().then(
-      (answer) => !cancelled && setPlans(answer),
-      () => undefined,
-    );
-    return () => {
-      cancelled = true;
-    };
+    fetchReviewPlans().then(setPlans, () => undefined);
   }, []);
 
-  // A selection belongs to the rows on screen.
-  useEffect(() => setSelected(new Set()), [list.rows]);
-
-  const selectable = state === 'submitted';
-  const pageIds = list.rows.map((row) => row.id);
-  const allChecked = selectable && pageIds.length > 0 && pageIds.every((id) => selected.has(id));
-  const someChecked = pageIds.some((id) => selected.has(id));
-  const toggle = (id: number) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
+  const askBatchApprove = () => {
+    const ids = selection.selected.map((row) => row.id);
+    confirm.ask({
+      title: t('examAffairs.review.batchTitle'),
+      message: t('examAffairs.review.batchConfirm', { n: ids.length }),
+      color: 'green',
+      confirmLabel: t('examAffairs.review.approve'),
+      testId: 'batch-confirm',
+      run: async () => {
+        const answer = await batchApprove(ids);
+        setBatchResult(answer);
+        toastSuccess(
+          t('examAffairs.review.batchDone', {
+            approved: answer.approved.length,
+            skipped: answer.skipped.length,
+          }),
+        );
+        list.reload();
+      },
     });
+  };
 
   const index = viewing === null ? -1 : list.rows.findIndex((row) => row.id === viewing);
   const prevRow = index > 0 ? list.rows[index - 1] : undefined;
   const nextRow = index >= 0 ? list.rows[index + 1] : undefined;
 
-  const columns: ListColumn<ReviewRow>[] = [
-    ...(selectable
-      ? [
-          {
-            key: 'select',
-            width: 40,
-            title: (
-              <Checkbox
-                aria-label={t('examAffairs.review.selectPage')}
-                checked={allChecked}
-                indeterminate={!allChecked && someChecked}
-                onChange={() => setSelected(allChecked ? new Set() : new Set(pageIds))}
-                data-testid="review-select-all"
-              />
-            ),
-            render: (row: ReviewRow) => (
-              <Checkbox
-                aria-label={t('examAffairs.review.selectRow', { name: row.learner.real_name })}
-                checked={selected.has(row.id)}
-                onClick={(event) => event.stopPropagation()}
-                onChange={() => toggle(row.id)}
-                data-testid={`review-select-${row.id}`}
-              />
-            ),
-          } satisfies ListColumn<ReviewRow>,
-        ]
-      : []),
+  const columns: ListPageColumn<ReviewRow>[] = [
     {
-      key: 'candidate',
+      accessor: 'candidate',
       title: t('examAffairs.college.candidate'),
       render: (row) => (
         <div>
@@ -133,17 +102,17 @@ export default function ReviewPage() {
       ),
     },
     {
-      key: 'id_card',
+      accessor: 'id_card',
       title: t('examAffairs.college.idCard'),
       render: (row) => <Text size="xs">{row.learner.id_card}</Text>,
     },
     {
-      key: 'phone',
+      accessor: 'phone',
       title: t('examAffairs.college.phone'),
       render: (row) => <Text size="xs">{row.learner.phone}</Text>,
     },
     {
-      key: 'plan',
+      accessor: 'plan',
       title: t('examAffairs.college.plan'),
       render: (row) => (
         <div>
@@ -155,12 +124,12 @@ export default function ReviewPage() {
       ),
     },
     {
-      key: 'submitted',
+      accessor: 'submitted',
       title: t('examAffairs.college.submittedAt'),
       render: (row) => <Text size="xs">{isoDateTime(row.submitted_at)}</Text>,
     },
     {
-      key: 'state',
+      accessor: 'state',
       title: t('examAffairs.college.reviewStatus'),
       render: (row) => (
         <Stack gap={2}>
@@ -176,7 +145,7 @@ export default function ReviewPage() {
       ),
     },
     {
-      key: 'actions',
+      accessor: 'actions',
       title: t('examAffairs.common.actions'),
       render: (row) => (
         <RowAction
@@ -199,49 +168,50 @@ export default function ReviewPage() {
           <Button
             color="green"
             leftSection={<IconChecks size={16} />}
-            disabled={selected.size === 0}
-            onClick={() => setBatchOpen(true)}
+            disabled={selection.selected.length === 0}
+            onClick={askBatchApprove}
             data-testid="review-batch-approve"
           >
-            {t('examAffairs.review.batchApprove', { n: selected.size })}
+            {t('examAffairs.review.batchApprove', { n: selection.selected.length })}
           </Button>
         )}
       </Group>
 
-      <Paper withBorder p="md" radius="md">
-        <Group gap="sm" align="flex-end" wrap="wrap">
-          <Select
-            w={340}
-            label={t('examAffairs.college.plan')}
-            placeholder={t('examAffairs.review.allPlans')}
-            searchable
-            clearable
-            nothingFoundMessage={t('common.empty')}
-            data={plans.map((plan) => ({
-              value: String(plan.id),
-              label: `${plan.title} · ${plan.organization.name}`,
-            }))}
-            value={planId ? String(planId) : null}
-            onChange={(value) => setPlanId(value ? Number(value) : null)}
-            data-testid="review-plan"
-          />
-          <TextInput
-            w={260}
-            label={t('examAffairs.filters.keyword')}
-            placeholder={t('examAffairs.college.keywordPlaceholder')}
-            leftSection={<IconSearch size={16} />}
-            value={keyword}
-            onChange={(event) => setKeyword(event.currentTarget.value)}
-            data-testid="review-keyword"
-          />
-          <SegmentedControl
-            value={state}
-            onChange={(value) => setState(value as QueueState)}
-            data={QUEUE_STATES.map((value) => ({ value, label: t(`examAffairs.review.queue.${value}`) }))}
-            data-testid="review-state"
-          />
-        </Group>
-      </Paper>
+      <FilterBar list={list} framed>
+        <FilterSelect
+          name="plan_id"
+          w={340}
+          label={t('examAffairs.college.plan')}
+          placeholder={t('examAffairs.review.allPlans')}
+          searchable
+          nothingFoundMessage={t('common.empty')}
+          data={plans.map((plan) => ({
+            value: String(plan.id),
+            label: `${plan.title} · ${plan.organization.name}`,
+          }))}
+          data-testid="review-plan"
+        />
+        <FilterText
+          name="keyword"
+          w={260}
+          label={t('examAffairs.filters.keyword')}
+          placeholder={t('examAffairs.college.keywordPlaceholder')}
+          data-testid="review-keyword"
+        />
+        <FilterField name="state">
+          {(value, set) => (
+            <SegmentedControl
+              value={value}
+              onChange={set}
+              data={QUEUE_STATES.map((item) => ({
+                value: item,
+                label: t(`examAffairs.review.queue.${item}`),
+              }))}
+              data-testid="review-state"
+            />
+          )}
+        </FilterField>
+      </FilterBar>
 
       {batchResult && batchResult.skipped.length > 0 && (
         <Alert
@@ -261,10 +231,10 @@ export default function ReviewPage() {
         </Alert>
       )}
 
-      <ListTable
+      <ListPageTable
+        list={list}
         columns={columns}
-        {...pagedListProps(list)}
-        rowKey={(row) => row.id}
+        selection={selectable ? selection : undefined}
         onRowClick={(row) => setViewing(row.id)}
         empty={
           <Text c="dimmed">
@@ -285,26 +255,7 @@ export default function ReviewPage() {
         onPrev={prevRow ? () => setViewing(prevRow.id) : undefined}
         onNext={nextRow ? () => setViewing(nextRow.id) : undefined}
       />
-      <ConfirmDialog
-        opened={batchOpen}
-        title={t('examAffairs.review.batchTitle')}
-        message={t('examAffairs.review.batchConfirm', { n: selected.size })}
-        color="green"
-        confirmLabel={t('examAffairs.review.approve')}
-        onConfirm={async () => {
-          const answer = await batchApprove([...selected]);
-          setBatchResult(answer);
-          toastSuccess(
-            t('examAffairs.review.batchDone', {
-              approved: answer.approved.length,
-              skipped: answer.skipped.length,
-            }),
-          );
-          list.reload();
-        }}
-        onClose={() => setBatchOpen(false)}
-        testId="batch-confirm"
-      />
+      {confirm.dialog}
     </Stack>
   );
 }

@@ -2,17 +2,12 @@
 // one, and removal after confirmation.
 import { Badge, Divider, Drawer, Group, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
 import type { StaffView } from '../../../../shared/staff/schema.ts';
-import { ConfirmDialog } from '../../../lib/components/ConfirmDialog.tsx';
 import { RowAction } from '../../../lib/components/RowAction.tsx';
-import {
-  ListTable,
-  pagedListProps,
-  usePagedList,
-  type ListColumn,
-} from '../../../lib/components/ListTable.tsx';
 import { useT } from '../../../lib/i18n/index.ts';
+import { ListPageTable, type ListPageColumn } from '../../../lib/kit/ListPageTable.tsx';
+import { useConfirmAction } from '../../../lib/kit/use-confirm-action.tsx';
+import { useListPage } from '../../../lib/kit/use-list-page.ts';
 import { isoDateTime } from '../../../lib/utils/iso-time.ts';
 import { fetchDuties, removeDuty, type StaffDuty } from '../api.ts';
 import { AssignDutyForm } from './AssignDutyForm.tsx';
@@ -32,18 +27,40 @@ function TwoLines({ main, sub, testId }: { main: string; sub: string; testId?: s
 
 function DutyList({ staff }: { staff: StaffView }) {
   const t = useT();
-  const [version, setVersion] = useState(0);
-  const list = usePagedList((q) => fetchDuties(staff.id, q), [staff.id, version]);
-  const [removing, setRemoving] = useState<StaffDuty | null>(null);
+  // In a drawer: its page is its own, not the staff page's URL.
+  const list = useListPage({
+    filters: {},
+    inUrl: false,
+    deps: [staff.id],
+    fetch: ({ page, limit }) => fetchDuties(staff.id, { page, limit }),
+  });
+  const confirm = useConfirmAction();
+  const askRemove = (duty: StaffDuty) =>
+    confirm.ask({
+      title: t('examStaff.duty.remove'),
+      message: t('examStaff.duty.confirmRemove', {
+        name: staff.name,
+        room: `${duty.site_name} ${duty.room_name}`,
+        session: duty.session_name,
+      }),
+      color: 'red',
+      confirmLabel: t('examStaff.duty.remove'),
+      testId: 'duty-remove-dialog',
+      run: async () => {
+        await removeDuty(duty.id);
+        toastSuccess(t('examStaff.duty.removed'));
+        list.reload();
+      },
+    });
 
-  const columns: ListColumn<StaffDuty>[] = [
+  const columns: ListPageColumn<StaffDuty>[] = [
     {
-      key: 'room',
+      accessor: 'room_name',
       title: t('examStaff.duty.room'),
       render: (d) => <TwoLines main={d.room_name} sub={d.site_name} testId={`duty-row-${d.id}`} />,
     },
     {
-      key: 'session',
+      accessor: 'session_name',
       title: t('examStaff.duty.session'),
       render: (d) => (
         <TwoLines
@@ -53,20 +70,20 @@ function DutyList({ staff }: { staff: StaffView }) {
       ),
     },
     {
-      key: 'plan',
+      accessor: 'plan_title',
       title: t('examStaff.duty.plan'),
       render: (d) => <TwoLines main={d.plan_title} sub={d.plan_code} />,
     },
     {
-      key: 'actions',
+      accessor: 'actions',
       title: '',
-      align: 'right',
+      textAlign: 'right',
       render: (d) => (
         <RowAction
           label={t('examStaff.duty.remove')}
           icon={<IconTrash size={16} />}
           color="red"
-          onClick={() => setRemoving(d)}
+          onClick={() => askRemove(d)}
           testId={`duty-remove-${d.id}`}
         />
       ),
@@ -75,39 +92,16 @@ function DutyList({ staff }: { staff: StaffView }) {
 
   return (
     <Stack gap="md">
-      <ListTable
+      <ListPageTable
+        list={list}
         columns={columns}
-        {...pagedListProps(list)}
-        rowKey={(d) => d.id}
         pageSizes={[10, 20, 50]}
         empty={<Text c="dimmed">{t('examStaff.duty.none')}</Text>}
         data-testid="duty-list"
       />
       <Divider label={t('examStaff.duty.add')} labelPosition="left" />
-      <AssignDutyForm staff={staff} onAssigned={() => setVersion((v) => v + 1)} />
-      <ConfirmDialog
-        opened={removing !== null}
-        title={t('examStaff.duty.remove')}
-        message={
-          removing
-            ? t('examStaff.duty.confirmRemove', {
-                name: staff.name,
-                room: `${removing.site_name} ${removing.room_name}`,
-                session: removing.session_name,
-              })
-            : ''
-        }
-        color="red"
-        confirmLabel={t('examStaff.duty.remove')}
-        onConfirm={async () => {
-          if (!removing) return;
-          await removeDuty(removing.id);
-          toastSuccess(t('examStaff.duty.removed'));
-          setVersion((v) => v + 1);
-        }}
-        onClose={() => setRemoving(null)}
-        testId="duty-remove-dialog"
-      />
+      <AssignDutyForm staff={staff} onAssigned={list.reload} />
+      {confirm.dialog}
     </Stack>
   );
 }

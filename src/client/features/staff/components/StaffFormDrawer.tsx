@@ -1,13 +1,14 @@
 // Create or edit one person: name, mobile phone (unique), role, certificate number, organisation, enabled.
 // The shared schema checks the values before sending; the server's 422 messages land on the same fields.
-import { Button, Drawer, Group, Select, Stack, Switch, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
-import { STAFF_ROLES, type StaffView } from '../../../../shared/staff/schema.ts';
+import { Select, Switch, TextInput } from '@mantine/core';
+import { useEffect } from 'react';
+import { STAFF_ROLES, staffInputSchema, type StaffView } from '../../../../shared/staff/schema.ts';
+import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { useT } from '../../../lib/i18n/index.ts';
-import { serverFieldErrors, type FieldErrors } from '../../../lib/utils/field-errors.ts';
-import { saveStaff, type Organization } from '../api.ts';
-import { emptyStaffForm, staffFormFrom, toStaffInput, type StaffFormValues } from '../staff-form.ts';
+import { FormDrawer } from '../../../lib/kit/FormDrawer.tsx';
 import { toastSuccess } from '../../../lib/toast.ts';
+import { saveStaff, type Organization } from '../api.ts';
+import { emptyStaffForm, staffFormFrom, staffRequest, toStaffInput } from '../staff-form.ts';
 
 export interface StaffFormDrawerProps {
   /** null: closed; 'new': a new person. */
@@ -27,105 +28,87 @@ export function StaffFormDrawer({
   save = saveStaff,
 }: StaffFormDrawerProps) {
   const t = useT();
-  const [values, setValues] = useState<StaffFormValues>(emptyStaffForm);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [saving, setSaving] = useState(false);
+  const { form, submitting, handleSubmit } = useSchemaForm({
+    mode: 'controlled',
+    initialValues: emptyStaffForm(),
+    schema: staffInputSchema,
+    toInput: staffRequest,
+  });
 
   useEffect(() => {
-    if (staff) setValues(staff === 'new' ? emptyStaffForm() : staffFormFrom(staff));
-    setErrors({});
+    if (!staff) return;
+    const values = staff === 'new' ? emptyStaffForm() : staffFormFrom(staff);
+    form.setValues(values);
+    form.resetDirty(values);
+    form.clearErrors();
+    // The form object is new on every render; only another person (or a new one) resets it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [staff]);
 
-  const set = <K extends keyof StaffFormValues>(key: K, value: StaffFormValues[K]) => {
-    setValues((current) => ({ ...current, [key]: value }));
-    setErrors((current) => (current[key] ? { ...current, [key]: '' } : current));
-  };
-
-  const submit = async () => {
+  const submit = handleSubmit(async (values) => {
     const checked = toStaffInput(values);
-    if (!checked.ok) return setErrors(checked.errors);
-    setSaving(true);
-    try {
-      const saved = await save(staff && staff !== 'new' ? staff.id : null, checked.input);
-      toastSuccess(t('examStaff.saved'));
-      onSaved(saved);
-    } catch (error) {
-      const fields = serverFieldErrors(error);
-      if (fields) setErrors(fields);
-    } finally {
-      setSaving(false);
-    }
-  };
+    if (!checked.ok) return;
+    const saved = await save(staff && staff !== 'new' ? staff.id : null, checked.input);
+    toastSuccess(t('examStaff.saved'));
+    onSaved(saved);
+  });
 
   return (
-    <Drawer
+    <FormDrawer
       opened={staff !== null}
       onClose={onClose}
-      position="right"
       title={staff === 'new' ? t('examStaff.add') : t('examStaff.edit')}
+      form={form}
+      onSubmit={() => submit()}
+      saving={submitting}
+      submitLabel={t('examStaff.save')}
+      submitTestId="staff-save"
     >
-      <Stack>
-        <TextInput
-          label={t('examStaff.name')}
-          required
-          value={values.name}
-          error={errors.name}
-          onChange={(e) => set('name', e.currentTarget.value)}
-          data-testid="staff-name"
-        />
-        <TextInput
-          label={t('examStaff.phone')}
-          required
-          inputMode="tel"
-          maxLength={11}
-          value={values.phone}
-          error={errors.phone}
-          onChange={(e) => set('phone', e.currentTarget.value)}
-          data-testid="staff-phone"
-        />
-        <Select
-          label={t('examStaff.role')}
-          required
-          data={STAFF_ROLES.map((role) => ({ value: role, label: t(`examStaff.roles.${role}`) }))}
-          value={values.role || null}
-          error={errors.role}
-          onChange={(v) => set('role', v ?? '')}
-          data-testid="staff-role"
-        />
-        <TextInput
-          label={t('examStaff.certificateNo')}
-          value={values.certificate_no}
-          error={errors.certificate_no}
-          onChange={(e) => set('certificate_no', e.currentTarget.value)}
-          data-testid="staff-certificate"
-        />
-        <Select
-          label={t('examStaff.organization')}
-          placeholder={t('examStaff.noOrganization')}
-          clearable
-          searchable
-          data={organizations.map((o) => ({ value: String(o.id), label: o.name }))}
-          value={values.organization_id || null}
-          error={errors.organization_id}
-          onChange={(v) => set('organization_id', v ?? '')}
-          data-testid="staff-organization"
-        />
-        <Switch
-          label={t('examStaff.enabled')}
-          description={t('examStaff.enabledHint')}
-          checked={values.enabled}
-          onChange={(e) => set('enabled', e.currentTarget.checked)}
-          data-testid="staff-enabled"
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button loading={saving} onClick={() => void submit()} data-testid="staff-save">
-            {t('examStaff.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </Drawer>
+      <TextInput
+        label={t('examStaff.name')}
+        required
+        {...form.getInputProps('name')}
+        data-testid="staff-name"
+      />
+      <TextInput
+        label={t('examStaff.phone')}
+        required
+        inputMode="tel"
+        maxLength={11}
+        {...form.getInputProps('phone')}
+        data-testid="staff-phone"
+      />
+      <Select
+        label={t('examStaff.role')}
+        required
+        data={STAFF_ROLES.map((role) => ({ value: role, label: t(`examStaff.roles.${role}`) }))}
+        {...form.getInputProps('role')}
+        value={form.values.role || null}
+        onChange={(value) => form.setFieldValue('role', value ?? '')}
+        data-testid="staff-role"
+      />
+      <TextInput
+        label={t('examStaff.certificateNo')}
+        {...form.getInputProps('certificate_no')}
+        data-testid="staff-certificate"
+      />
+      <Select
+        label={t('examStaff.organization')}
+        placeholder={t('examStaff.noOrganization')}
+        clearable
+        searchable
+        data={organizations.map((o) => ({ value: String(o.id), label: o.name }))}
+        {...form.getInputProps('organization_id')}
+        value={form.values.organization_id || null}
+        onChange={(value) => form.setFieldValue('organization_id', value ?? '')}
+        data-testid="staff-organization"
+      />
+      <Switch
+        label={t('examStaff.enabled')}
+        description={t('examStaff.enabledHint')}
+        {...form.getInputProps('enabled', { type: 'checkbox' })}
+        data-testid="staff-enabled"
+      />
+    </FormDrawer>
   );
 }

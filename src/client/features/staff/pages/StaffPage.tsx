@@ -1,44 +1,54 @@
 // /manage/examinationAffairsManage/personnel/index: exam staff (监考员, 考评员, 督导员) with phone and
 // certificate number, searchable and filtered by role; each person's duties in rooms and sessions. Deleting
 // asks first; the server refuses while the person still has duties to come (disable them instead).
-import { Badge, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconCalendarEvent, IconEdit, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { Badge, Button, Stack, Text, Title } from '@mantine/core';
+import { IconCalendarEvent, IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { STAFF_ROLES, type StaffRole, type StaffView } from '../../../../shared/staff/schema.ts';
-import { ConfirmDialog } from '../../../lib/components/ConfirmDialog.tsx';
-import { RowAction } from '../../../lib/components/RowAction.tsx';
-import {
-  ListTable,
-  pagedListProps,
-  usePagedList,
-  type ListColumn,
-} from '../../../lib/components/ListTable.tsx';
 import { useT } from '../../../lib/i18n/index.ts';
+import { FilterBar, FilterSelect, FilterText } from '../../../lib/kit/FilterBar.tsx';
+import { ListPageTable, type ListPageColumn } from '../../../lib/kit/ListPageTable.tsx';
+import { RowActions } from '../../../lib/kit/RowActions.tsx';
+import { useConfirmAction } from '../../../lib/kit/use-confirm-action.tsx';
+import { useListPage } from '../../../lib/kit/use-list-page.ts';
+import { toastSuccess } from '../../../lib/toast.ts';
 import { deleteStaff, fetchOrganizations, fetchStaff, type Organization } from '../api.ts';
 import { DutiesDrawer } from '../components/DutiesDrawer.tsx';
 import { StaffFormDrawer } from '../components/StaffFormDrawer.tsx';
-import { toastSuccess } from '../../../lib/toast.ts';
 
 export default function StaffPage() {
   const t = useT();
-  const [keyword, setKeyword] = useState('');
-  const [role, setRole] = useState<StaffRole | null>(null);
-  const [debounced] = useDebouncedValue(keyword, 300);
-  const list = usePagedList((q) => fetchStaff({ ...q, keyword: debounced, role }), [debounced, role]);
+  const list = useListPage({
+    filters: { keyword: '', role: '' },
+    fetch: ({ page, limit, filters }) =>
+      fetchStaff({ page, limit, keyword: filters.keyword, role: (filters.role || null) as StaffRole | null }),
+  });
   const [organizations, setOrganizations] = useState<Organization[]>([]);
   const [editing, setEditing] = useState<StaffView | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<StaffView | null>(null);
   const [onDuty, setOnDuty] = useState<StaffView | null>(null);
+  const confirm = useConfirmAction();
 
   useEffect(() => {
     fetchOrganizations().then(setOrganizations, () => setOrganizations([]));
   }, []);
 
   const roleLabel = (value: string) => t(`examStaff.roles.${value}`);
-  const columns: ListColumn<StaffView>[] = [
+  const askDelete = (person: StaffView) =>
+    confirm.ask({
+      title: t('examStaff.delete'),
+      message: t('examStaff.confirmDelete', { name: person.name }),
+      color: 'red',
+      confirmLabel: t('examStaff.delete'),
+      testId: 'staff-delete-dialog',
+      run: async () => {
+        await deleteStaff(person.id);
+        toastSuccess(t('examStaff.deleted'));
+        list.reload();
+      },
+    });
+  const columns: ListPageColumn<StaffView>[] = [
     {
-      key: 'name',
+      accessor: 'name',
       title: t('examStaff.name'),
       render: (s) => (
         <Text fz="sm" fw={500} data-testid={`staff-row-${s.id}`}>
@@ -47,7 +57,7 @@ export default function StaffPage() {
       ),
     },
     {
-      key: 'role',
+      accessor: 'role',
       title: t('examStaff.role'),
       render: (s) => (
         <Badge variant="light" style={{ textTransform: 'none' }}>
@@ -55,11 +65,19 @@ export default function StaffPage() {
         </Badge>
       ),
     },
-    { key: 'phone', title: t('examStaff.phone'), render: (s) => s.phone },
-    { key: 'certificate', title: t('examStaff.certificateNo'), render: (s) => s.certificate_no || '—' },
-    { key: 'organization', title: t('examStaff.organization'), render: (s) => s.organization_name ?? '—' },
+    { accessor: 'phone', title: t('examStaff.phone') },
     {
-      key: 'enabled',
+      accessor: 'certificate_no',
+      title: t('examStaff.certificateNo'),
+      render: (s) => s.certificate_no || '—',
+    },
+    {
+      accessor: 'organization_name',
+      title: t('examStaff.organization'),
+      render: (s) => s.organization_name ?? '—',
+    },
+    {
+      accessor: 'enabled',
       title: t('examStaff.state'),
       render: (s) => (
         <Badge variant="light" color={s.enabled ? 'teal' : 'gray'} style={{ textTransform: 'none' }}>
@@ -68,31 +86,36 @@ export default function StaffPage() {
       ),
     },
     {
-      key: 'actions',
+      accessor: 'actions',
       title: '',
-      align: 'right',
+      textAlign: 'right',
       render: (s) => (
-        <Group gap={4} justify="flex-end" wrap="nowrap">
-          <RowAction
-            label={t('examStaff.duties')}
-            icon={<IconCalendarEvent size={16} />}
-            onClick={() => setOnDuty(s)}
-            testId={`staff-duties-${s.id}`}
-          />
-          <RowAction
-            label={t('examStaff.edit')}
-            icon={<IconEdit size={16} />}
-            onClick={() => setEditing(s)}
-            testId={`staff-edit-${s.id}`}
-          />
-          <RowAction
-            label={t('examStaff.delete')}
-            icon={<IconTrash size={16} />}
-            color="red"
-            onClick={() => setDeleting(s)}
-            testId={`staff-delete-${s.id}`}
-          />
-        </Group>
+        <RowActions
+          actions={[
+            {
+              key: 'duties',
+              label: t('examStaff.duties'),
+              icon: <IconCalendarEvent size={16} />,
+              onClick: () => setOnDuty(s),
+              testId: `staff-duties-${s.id}`,
+            },
+            {
+              key: 'edit',
+              label: t('examStaff.edit'),
+              icon: <IconEdit size={16} />,
+              onClick: () => setEditing(s),
+              testId: `staff-edit-${s.id}`,
+            },
+            {
+              key: 'delete',
+              label: t('examStaff.delete'),
+              icon: <IconTrash size={16} />,
+              color: 'red',
+              onClick: () => askDelete(s),
+              testId: `staff-delete-${s.id}`,
+            },
+          ]}
+        />
       ),
     },
   ];
@@ -102,41 +125,39 @@ export default function StaffPage() {
       <Title order={1} fz="lg">
         {t('examStaff.title')}
       </Title>
-      <Group justify="space-between" wrap="wrap">
-        <Group gap="sm">
-          <Select
-            placeholder={t('examStaff.allRoles')}
-            aria-label={t('examStaff.role')}
-            clearable
-            data={STAFF_ROLES.map((r) => ({ value: r, label: roleLabel(r) }))}
-            value={role}
-            onChange={(v) => setRole((v as StaffRole | null) ?? null)}
-            w={160}
-            data-testid="staff-role-filter"
-          />
-          <TextInput
-            leftSection={<IconSearch size={14} />}
-            placeholder={t('examStaff.search')}
-            aria-label={t('examStaff.search')}
-            value={keyword}
-            onChange={(e) => setKeyword(e.currentTarget.value)}
-            w={260}
-            data-testid="staff-search"
-          />
-        </Group>
-        <Button
-          leftSection={<IconPlus size={14} />}
-          onClick={() => setEditing('new')}
-          data-testid="staff-add"
-        >
-          {t('examStaff.add')}
-        </Button>
-      </Group>
-      <ListTable
+      <FilterBar
+        list={list}
+        actions={
+          <Button
+            leftSection={<IconPlus size={14} />}
+            onClick={() => setEditing('new')}
+            data-testid="staff-add"
+          >
+            {t('examStaff.add')}
+          </Button>
+        }
+      >
+        <FilterSelect
+          name="role"
+          placeholder={t('examStaff.allRoles')}
+          aria-label={t('examStaff.role')}
+          data={STAFF_ROLES.map((r) => ({ value: r, label: roleLabel(r) }))}
+          w={160}
+          data-testid="staff-role-filter"
+        />
+        <FilterText
+          name="keyword"
+          debounceMs={300}
+          placeholder={t('examStaff.search')}
+          aria-label={t('examStaff.search')}
+          w={260}
+          data-testid="staff-search"
+        />
+      </FilterBar>
+      <ListPageTable
+        list={list}
         columns={columns}
-        {...pagedListProps(list)}
-        rowKey={(s) => s.id}
-        empty={<Text c="dimmed">{debounced || role ? t('examStaff.noMatch') : t('examStaff.empty')}</Text>}
+        empty={<Text c="dimmed">{list.filtered ? t('examStaff.noMatch') : t('examStaff.empty')}</Text>}
         data-testid="staff-table"
       />
       <StaffFormDrawer
@@ -149,21 +170,7 @@ export default function StaffPage() {
         }}
       />
       <DutiesDrawer staff={onDuty} onClose={() => setOnDuty(null)} />
-      <ConfirmDialog
-        opened={deleting !== null}
-        title={t('examStaff.delete')}
-        message={deleting ? t('examStaff.confirmDelete', { name: deleting.name }) : ''}
-        color="red"
-        confirmLabel={t('examStaff.delete')}
-        onConfirm={async () => {
-          if (!deleting) return;
-          await deleteStaff(deleting.id);
-          toastSuccess(t('examStaff.deleted'));
-          list.reload();
-        }}
-        onClose={() => setDeleting(null)}
-        testId="staff-delete-dialog"
-      />
+      {confirm.dialog}
     </Stack>
   );
 }
