@@ -1,8 +1,8 @@
-// Per-language message tables (issue 4, initial bundle). The area files under
-// src/client/lib/i18n/messages/ each hold all four languages (`export default { zh, en, es, ja }`), so
+// Per-language message tables (issue 4, initial bundle). The area files (features/<area>/messages.ts and
+// src/client/lib/i18n/messages/) each hold all four languages (`export default { zh, en, es, ja }`), so
 // importing them ships every language to every user (~55 KB gz). This plugin serves
 // `virtual:i18n-tables` to src/client/lib/i18n/index.ts instead:
-// - build: the area files are evaluated at build time (through messages/index.ts, the one registry), and
+// - build: the area files are evaluated at build time (through client/app/messages.ts, the one registry), and
 //   each language becomes its own module `export default JSON.parse("...")`; zh (the platform's language)
 //   is imported statically, the others are dynamic imports loaded before a switch;
 // - serve (dev server and vitest): the tables are built in the browser from the sources as before, all
@@ -15,7 +15,7 @@ import type { AreaMessages, MessageTable } from '../../src/client/lib/i18n/types
 const TABLES_ID = 'virtual:i18n-tables';
 const TABLE_PREFIX = 'virtual:i18n-table/';
 const STATIC_LANGUAGES: readonly Language[] = ['zh'];
-const REGISTRY = path.resolve('src/client/lib/i18n/messages/index.ts');
+const REGISTRY = path.resolve('src/client/app/messages.ts');
 
 const isLanguage = (value: string): value is Language => (LANGUAGES as readonly string[]).includes(value);
 

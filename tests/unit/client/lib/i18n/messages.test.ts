@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../../../../src/shared/api/constants.ts';
 import { t } from '../../../../../src/client/lib/i18n/index.ts';
-import { messageAreas } from '../../../../../src/client/lib/i18n/messages/index.ts';
+import { messageAreas } from '../../../../../src/client/app/messages.ts';
 import type { MessageTable } from '../../../../../src/client/lib/i18n/types.ts';
 import { language, setLanguage } from '../../../../../src/client/lib/state/preferences.ts';
 

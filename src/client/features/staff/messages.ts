@@ -1,7 +1,7 @@
 // Exam staff (/manage/examinationAffairsManage/personnel/index), their duties, and the rooms page's
 // availability by session. The Chinese role names are the shared STAFF_ROLE_LABELS.
-import { STAFF_ROLE_LABELS } from '../../../../shared/staff/schema.ts';
-import type { AreaMessages } from '../types.ts';
+import { STAFF_ROLE_LABELS } from '../../../shared/staff/schema.ts';
+import type { AreaMessages } from '../../lib/i18n/types.ts';
 
 export default {
   zh: {

@@ -1,7 +1,7 @@
 // Back-office exam affairs (issue 5): plan management, the college's exam-registration step, exam
 // material review, and the finance pages (reconciliation, pricing). Domain values (plan and enrolment
 // states, materials, form fields, levels) are keyed by the shared schema's values.
-import type { AreaMessages } from '../types.ts';
+import type { AreaMessages } from '../../lib/i18n/types.ts';
 
 export default {
   zh: {

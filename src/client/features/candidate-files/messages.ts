@@ -1,5 +1,5 @@
 // The candidate file (/manage/studentFilesInfo, issue 6): one candidate's record for one plan.
-import type { AreaMessages } from '../types.ts';
+import type { AreaMessages } from '../../lib/i18n/types.ts';
 
 export default {
   zh: {

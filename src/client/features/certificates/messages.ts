@@ -1,5 +1,5 @@
 // Appraisal institutions page (/manage/dataStatisticsManage/certificate/unit, issue 6).
-import type { AreaMessages } from '../types.ts';
+import type { AreaMessages } from '../../lib/i18n/types.ts';
 
 export default {
   zh: {

@@ -1,6 +1,6 @@
 // The back office's ticket step (plan/index?step=ticket): seating paid candidates, issuing admission
 // tickets, room sheets and seat maps (issue 6 "Tickets").
-import type { AreaMessages } from '../types.ts';
+import type { AreaMessages } from '../../lib/i18n/types.ts';
 
 export default {
   zh: {

@@ -1,5 +1,5 @@
 // The plan page's scoring step (scores, import, publication, certificates) and the step plan picker.
-import type { AreaMessages } from '../types.ts';
+import type { AreaMessages } from '../../lib/i18n/types.ts';
 
 export default {
   zh: {
