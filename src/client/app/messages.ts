@@ -1,8 +1,7 @@
 // Every message area, registered once (one import line + one entry per area). Keys are 'area.key'. A feature
 // owns its texts (features/<area>/messages.ts); client/lib keeps those every feature uses (common, the
 // back-office shell, the PWA, and the registration and certification tables, which several features share
-// and are not split yet). The build
-// splits the tables per language (scripts/i18n/vite-plugin.ts).
+// and are not split yet). The build splits the tables per language (scripts/i18n/vite-plugin.ts).
 import type { AreaMessages } from '../lib/i18n/types.ts';
 import auth from '../features/auth/messages.ts';
 import candidateFiles from '../features/candidate-files/messages.ts';
