@@ -26,7 +26,7 @@ import {
   type collegeEnrollmentQuery,
   type enrollmentListQuery,
 } from '../../shared/enrollments/schema.ts';
-import { REGISTRATION_ERROR_CODES, skillLevelLabel } from '../../shared/plans/schema.ts';
+import { REGISTRATION_ERROR_CODES, skillLevelLabel, type PlanState } from '../../shared/plans/schema.ts';
 import type { reviewQueueQuery } from '../../shared/reviews/schema.ts';
 import type { UploadInfo } from '../../shared/uploads/schema.ts';
 import { writeSystemLog } from '../lib/system-log.ts';
@@ -219,7 +219,7 @@ async function materialsOf(db: DbOrTx, enrollmentId: number) {
     .where(eq(enrollmentMaterials.enrollmentId, enrollmentId))
     .orderBy(asc(enrollmentMaterials.id));
   return rows.map((row) => ({
-    key: row.key,
+    key: row.key as MaterialKey,
     label: MATERIAL_LABELS[row.key as MaterialKey] ?? row.key,
     upload: uploadInfo(row.upload) as UploadInfo,
   }));
@@ -508,7 +508,7 @@ function enrollmentSummary(row: ListRow, { staff = false } = {}): EnrollmentSumm
       organization_id: row.plan.organizationId,
       organization_name: row.organizationName,
       fee_fen: row.plan.feeFen,
-      state: row.plan.state,
+      state: row.plan.state as PlanState,
       registration_ends_at: row.plan.registrationEndsAt.toISOString(),
       exam_starts_at: row.examStartsAt === null ? null : new Date(row.examStartsAt).toISOString(),
     },
@@ -608,8 +608,8 @@ async function enrollmentDetail(db: DbOrTx, id: number, { staff = false } = {}):
   return {
     ...enrollmentSummary(row, { staff }),
     form: await namedForm(db, row.enrollment.form),
-    form_fields: plan?.formFields ?? [],
-    required_materials: plan?.requiredMaterials ?? [],
+    form_fields: (plan?.formFields ?? []) as FormFieldKey[],
+    required_materials: (plan?.requiredMaterials ?? []) as MaterialKey[],
     materials: await materialsOf(db, id),
   };
 }

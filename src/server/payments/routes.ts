@@ -5,14 +5,22 @@ import { z } from 'zod';
 import { idParams, idSchema } from '../../shared/api/id.ts';
 import { PAGE_ROLES } from '../../shared/menus/page-roles.ts';
 import {
+  feeHistoryAnswer,
   feeListQuery,
   feeUpdateSchema,
+  orderAnswer,
+  orderListAnswer,
   orderListQuery,
+  orderReceiptAnswer,
+  payAnswer,
+  planFeeListAnswer,
+  reconciliationAnswer,
   reconciliationQuery,
   reconciliationUploadSchema,
   statementQuery,
 } from '../../shared/payments/schema.ts';
 import { AppError, fieldError, notFound } from '../errors.ts';
+import { answer } from '../http/answer.ts';
 import { parseInput } from '../http/validate.ts';
 import { requestLanguage } from '../lib/request-language.ts';
 import { admin, learner, requireAdmin, requireLearner } from '../plugins/auth.ts';
@@ -62,26 +70,35 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
     const { id } = parseInput(idParams, request.params, 'id');
     const { order, created } = await orderForEnrollment(app.db, requireLearner(request).id, id);
     const [info] = await orderInfos(app.db, [order], requestLanguage(request, reply));
-    return reply.status(created ? 201 : 200).send(info);
+    return reply.status(created ? 201 : 200).send(answer(orderAnswer, info!));
   });
 
   app.get('/v1/finance/pay/user/list', { preHandler: learner() }, async (request, reply) =>
-    listMyOrders(
-      app.db,
-      requireLearner(request).id,
-      parseInput(orderListQuery, request.query, 'query'),
-      requestLanguage(request, reply),
+    answer(
+      orderListAnswer,
+      await listMyOrders(
+        app.db,
+        requireLearner(request).id,
+        parseInput(orderListQuery, request.query, 'query'),
+        requestLanguage(request, reply),
+      ),
     ),
   );
 
   app.get('/v1/orders/:order_no', { preHandler: learner() }, async (request, reply) => {
     const { order_no } = parseInput(orderParams, request.params, 'order_no');
-    return getMyOrder(app.db, requireLearner(request).id, order_no, requestLanguage(request, reply));
+    return answer(
+      orderReceiptAnswer,
+      await getMyOrder(app.db, requireLearner(request).id, order_no, requestLanguage(request, reply)),
+    );
   });
 
   app.post('/v1/orders/:order_no/pay', { preHandler: learner() }, async (request) => {
     const { order_no } = parseInput(orderParams, request.params, 'order_no');
-    return payOrder(app.db, gatewayNamed(DEFAULT_GATEWAY), requireLearner(request).id, order_no);
+    return answer(
+      payAnswer,
+      await payOrder(app.db, gatewayNamed(DEFAULT_GATEWAY), requireLearner(request).id, order_no),
+    );
   });
 
   // ---- gateway → platform asynchronous notify (public; trust comes from the signature alone)
@@ -131,10 +148,13 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
   const finance = { preHandler: admin(PAGE_ROLES.finance) };
 
   app.get('/v1/admin/finance/orders', finance, async (request, reply) =>
-    listOrdersForFinance(
-      app.db,
-      parseInput(financeOrdersQuery, request.query, 'query'),
-      requestLanguage(request, reply),
+    answer(
+      orderListAnswer,
+      await listOrdersForFinance(
+        app.db,
+        parseInput(financeOrdersQuery, request.query, 'query'),
+        requestLanguage(request, reply),
+      ),
     ),
   );
 
@@ -153,7 +173,10 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
   app.get('/v1/admin/finance/reconciliation', finance, async (request) => {
     const query = parseInput(reconciliationQuery, request.query, 'query');
     const statement = await gatewayNamed(query.gateway).fetchStatement(app.db, query.date);
-    return { source: 'gateway', ...(await reconcile(app.db, query.gateway, query.date, statement)) };
+    return answer(reconciliationAnswer, {
+      source: 'gateway' as const,
+      ...(await reconcile(app.db, query.gateway, query.date, statement)),
+    });
   });
 
   /** An uploaded statement: multipart (`file`, `date`, `gateway`) or JSON `{ date, gateway, csv }`. */
@@ -171,16 +194,19 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
     gatewayNamed(body.gateway);
     const statement = parseStatementCsv(body.csv);
     requireAdmin(request);
-    return { source: 'upload', ...(await reconcile(app.db, body.gateway, body.date, statement)) };
+    return answer(reconciliationAnswer, {
+      source: 'upload' as const,
+      ...(await reconcile(app.db, body.gateway, body.date, statement)),
+    });
   });
 
   app.get('/v1/admin/finance/fees', finance, async (request) =>
-    listFees(app.db, parseInput(feeListQuery, request.query, 'query')),
+    answer(planFeeListAnswer, await listFees(app.db, parseInput(feeListQuery, request.query, 'query'))),
   );
 
   app.get('/v1/admin/finance/fees/:plan_id/history', finance, async (request) => {
     const { plan_id } = parseInput(planParams, request.params, 'plan_id');
-    return feeHistory(app.db, plan_id);
+    return answer(feeHistoryAnswer, await feeHistory(app.db, plan_id));
   });
 
   app.put('/v1/admin/finance/fees/:plan_id', finance, async (request) => {
@@ -188,7 +214,7 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
     const { plan_id } = parseInput(planParams, request.params, 'plan_id');
     const body = parseInput(feeUpdateSchema, request.body);
     await app.db.transaction((tx) => updateFee(tx, actor, request, plan_id, body));
-    return feeHistory(app.db, plan_id);
+    return answer(feeHistoryAnswer, await feeHistory(app.db, plan_id));
   });
 };
 

@@ -8,14 +8,18 @@ import type { FastifyRequest } from 'fastify';
 import { randomInt } from 'node:crypto';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { EnrollmentState } from '../../shared/enrollments/schema.ts';
 import { chinaWallIso } from '../../shared/api/china-time.ts';
 import type { Language } from '../../shared/api/constants.ts';
 import {
   ORDER_STATE_LABELS,
   STATEMENT_COLUMNS,
   type OrderInfo,
+  type OrderItemType,
+  type OrderReceipt,
   type OrderState,
   type PayAnswer,
+  type ReconciliationItem,
   type StatementRow,
   type feeListQuery,
   type orderListQuery,
@@ -64,7 +68,7 @@ export function orderInfo(order: OrderRow, lang: Language, planTitle?: string): 
   const state = order.state as OrderState;
   return {
     order_no: order.orderNo,
-    item_type: order.itemType,
+    item_type: order.itemType as OrderItemType,
     item_id: order.itemId,
     subject:
       order.itemType === 'enrollment' && planTitle !== undefined
@@ -179,7 +183,7 @@ export async function findOwnOrder(db: DbOrTx, learnerId: number, orderNo: strin
 /** GET /v1/orders/:order_no: the order with what it pays for (the receipt once paid). */
 export async function getMyOrder(db: DbOrTx, learnerId: number, orderNo: string, lang: Language) {
   const order = await findOwnOrder(db, learnerId, orderNo);
-  let item: Record<string, unknown> | null = null;
+  let item: OrderReceipt['item'] = null;
   let planTitle: string | undefined;
   if (order.itemType === 'enrollment') {
     const [row] = await db
@@ -203,7 +207,7 @@ export async function getMyOrder(db: DbOrTx, learnerId: number, orderNo: string,
       planTitle = row.planTitle;
       item = {
         enrollment_id: row.enrollmentId,
-        enrollment_state: row.enrollmentState,
+        enrollment_state: row.enrollmentState as EnrollmentState,
         plan_id: row.planId,
         plan_code: row.planCode,
         plan_title: row.planTitle,
@@ -451,9 +455,9 @@ export async function reconcile(db: DbOrTx, gateway: string, date: string, state
     : [];
   const byOrderNo = new Map([...referenced, ...paidThatDay].map((o) => [o.orderNo, o]));
 
-  const matched: Record<string, unknown>[] = [];
-  const amountMismatch: Record<string, unknown>[] = [];
-  const missingInOrders: Record<string, unknown>[] = [];
+  const matched: ReconciliationItem[] = [];
+  const amountMismatch: ReconciliationItem[] = [];
+  const missingInOrders: ReconciliationItem[] = [];
   const seen = new Set<string>();
   for (const row of successRows) {
     const order = byOrderNo.get(row.order_no);
@@ -598,7 +602,7 @@ export async function listFees(db: DbOrTx, query: z.output<typeof feeListQuery>)
       level: row.plan.level,
       level_name: skillLevelLabel(row.plan.level),
       organization_name: row.organizationName,
-      state: row.plan.state,
+      state: row.plan.state as PlanState,
       state_name: PLAN_STATE_LABELS[row.plan.state as PlanState] ?? row.plan.state,
       fee_fen: row.plan.feeFen,
       last_changed_at: row.lastChangedAt === null ? null : new Date(row.lastChangedAt).toISOString(),

@@ -26,6 +26,7 @@ import {
   allowedPlanActions,
   skillLevelLabel,
   type PlanAction,
+  type ExamSessionInfo,
   type PlanDetail,
   type PlanSummary,
   type PortalPlanDetail,
@@ -33,6 +34,7 @@ import {
   type PlanValues,
 } from '../../shared/plans/schema.ts';
 import type { z } from 'zod';
+import type { EnrollmentState, FormFieldKey, MaterialKey } from '../../shared/enrollments/schema.ts';
 import type { planListQuery, portalPlanQuery } from '../../shared/plans/schema.ts';
 import { writeSystemLog } from '../lib/system-log.ts';
 import type { DbOrTx } from '../db/client.ts';
@@ -130,7 +132,7 @@ function planSummary(row: PlanJoinRow, now = new Date()): PlanSummary {
     capacity: p.capacity,
     enrolled_count: p.enrolledCount,
     seats_left: Math.max(0, p.capacity - p.enrolledCount),
-    required_materials: p.requiredMaterials,
+    required_materials: p.requiredMaterials as MaterialKey[],
     state: p.state as PlanState,
     state_name: PLAN_STATE_LABELS[p.state as PlanState] ?? p.state,
     registration_open: registrationOpen(p, now),
@@ -145,7 +147,7 @@ async function sessionsOf(db: DbOrTx, planId: number) {
     .orderBy(asc(examSessions.startsAt), asc(examSessions.id));
   return rows.map((s) => ({
     id: s.id,
-    kind: s.kind,
+    kind: s.kind as ExamSessionInfo['kind'],
     name: s.name,
     starts_at: s.startsAt.toISOString(),
     ends_at: s.endsAt.toISOString(),
@@ -231,7 +233,7 @@ export async function getPlanDetail(db: DbOrTx, admin: AdminPrincipal, id: numbe
     ...planSummary(row),
     pass_theory: p.passTheory,
     pass_practical: p.passPractical,
-    form_fields: p.formFields,
+    form_fields: p.formFields as FormFieldKey[],
     description: p.description,
     published_at: iso(p.publishedAt),
     created_at: p.createdAt.toISOString(),
@@ -562,20 +564,20 @@ export async function getPortalPlan(
   const row = await loadPlanJoin(db, id);
   if (!row || row.plan.state === 'draft') throw notFound('考试计划不存在');
   const p = row.plan;
-  let myEnrollment: { id: number; state: string } | null = null;
+  let myEnrollment: PortalPlanDetail['my_enrollment'] = null;
   if (learnerId !== null) {
     const [mine] = await db
       .select({ id: enrollments.id, state: enrollments.state })
       .from(enrollments)
       .where(and(eq(enrollments.planId, id), eq(enrollments.learnerId, learnerId)))
       .limit(1);
-    myEnrollment = mine ?? null;
+    myEnrollment = mine ? { id: mine.id, state: mine.state as EnrollmentState } : null;
   }
   return {
     ...planSummary(row),
     pass_theory: p.passTheory,
     pass_practical: p.passPractical,
-    form_fields: p.formFields,
+    form_fields: p.formFields as FormFieldKey[],
     description: p.description,
     sessions: await sessionsOf(db, id),
     my_enrollment: myEnrollment,

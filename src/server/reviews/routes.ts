@@ -3,7 +3,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { idParams } from '../../shared/api/id.ts';
 import { PAGE_ROLES } from '../../shared/menus/page-roles.ts';
-import { batchApproveSchema, rejectSchema, reviewQueueQuery } from '../../shared/reviews/schema.ts';
+import {
+  batchApproveAnswer,
+  batchApproveSchema,
+  rejectSchema,
+  reviewQueueQuery,
+} from '../../shared/reviews/schema.ts';
+import { answer } from '../http/answer.ts';
 import { getEnrollmentForStaff, listReviewQueue } from '../enrollments/service.ts';
 import { parseInput } from '../http/validate.ts';
 import { admin, requireAdmin } from '../plugins/auth.ts';
@@ -43,7 +49,10 @@ const reviewRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const actor = requireAdmin(request);
       const { ids } = parseInput(batchApproveSchema, request.body);
-      return app.db.transaction((tx) => batchApprove(tx, actor, request, ids));
+      return answer(
+        batchApproveAnswer,
+        await app.db.transaction((tx) => batchApprove(tx, actor, request, ids)),
+      );
     },
   );
 };

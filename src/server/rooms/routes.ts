@@ -4,12 +4,18 @@
 import type { FastifyPluginAsync } from 'fastify';
 import {
   availabilityQuery,
+  roomAnswer,
   roomInputSchema,
+  roomListAnswer,
   roomListQuery,
+  sessionAvailabilityAnswer,
+  siteAnswer,
   siteInputSchema,
+  siteListAnswer,
   siteListQuery,
 } from '../../shared/rooms/schema.ts';
 import { idParams } from '../../shared/api/id.ts';
+import { answer } from '../http/answer.ts';
 import { PAGE_ROLES } from '../../shared/menus/page-roles.ts';
 import { parseInput } from '../http/validate.ts';
 import { admin, requireAdmin } from '../plugins/auth.ts';
@@ -31,21 +37,23 @@ const editors = { preHandler: admin(PAGE_ROLES.examRooms) };
 
 const examRoomRoutes: FastifyPluginAsync = async (app) => {
   app.get('/v1/admin/sites', { preHandler: admin() }, async (request) =>
-    listSites(app.db, requireAdmin(request), parseInput(siteListQuery, request.query, 'query')),
+    answer(
+      siteListAnswer,
+      await listSites(app.db, requireAdmin(request), parseInput(siteListQuery, request.query, 'query')),
+    ),
   );
 
   app.post('/v1/admin/sites', editors, async (request, reply) => {
     const body = parseInput(siteInputSchema, request.body);
     const site = await app.db.transaction((tx) => createSite(tx, requireAdmin(request), request, body));
-    return reply.status(201).send(siteView(site));
+    return reply.status(201).send(answer(siteAnswer, siteView(site)));
   });
 
   app.put('/v1/admin/sites/:id', editors, async (request) => {
     const { id } = parseInput(idParams, request.params, 'id');
     const body = parseInput(siteInputSchema, request.body);
-    return siteView(
-      await app.db.transaction((tx) => updateSite(tx, requireAdmin(request), request, id, body)),
-    );
+    const site = await app.db.transaction((tx) => updateSite(tx, requireAdmin(request), request, id, body));
+    return answer(siteAnswer, siteView(site));
   });
 
   app.delete('/v1/admin/sites/:id', editors, async (request, reply) => {
@@ -55,32 +63,43 @@ const examRoomRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get('/v1/admin/rooms', { preHandler: admin() }, async (request) =>
-    listRooms(app.db, requireAdmin(request), parseInput(roomListQuery, request.query, 'query')),
+    answer(
+      roomListAnswer,
+      await listRooms(app.db, requireAdmin(request), parseInput(roomListQuery, request.query, 'query')),
+    ),
   );
 
   app.get('/v1/admin/rooms/availability', { preHandler: admin() }, async (request) =>
-    roomAvailability(
-      app.db,
-      requireAdmin(request),
-      parseInput(availabilityQuery, request.query, 'query').session_id,
+    answer(
+      sessionAvailabilityAnswer,
+      await roomAvailability(
+        app.db,
+        requireAdmin(request),
+        parseInput(availabilityQuery, request.query, 'query').session_id,
+      ),
     ),
   );
 
   app.get('/v1/admin/rooms/:id', { preHandler: admin() }, async (request) =>
-    getRoom(app.db, requireAdmin(request), parseInput(idParams, request.params, 'id').id),
+    answer(
+      roomAnswer,
+      await getRoom(app.db, requireAdmin(request), parseInput(idParams, request.params, 'id').id),
+    ),
   );
 
   app.post('/v1/admin/rooms', editors, async (request, reply) => {
     const body = parseInput(roomInputSchema, request.body);
-    return reply
-      .status(201)
-      .send(await app.db.transaction((tx) => createRoom(tx, requireAdmin(request), request, body)));
+    const room = await app.db.transaction((tx) => createRoom(tx, requireAdmin(request), request, body));
+    return reply.status(201).send(answer(roomAnswer, room));
   });
 
   app.put('/v1/admin/rooms/:id', editors, async (request) => {
     const { id } = parseInput(idParams, request.params, 'id');
     const body = parseInput(roomInputSchema, request.body);
-    return app.db.transaction((tx) => updateRoom(tx, requireAdmin(request), request, id, body));
+    return answer(
+      roomAnswer,
+      await app.db.transaction((tx) => updateRoom(tx, requireAdmin(request), request, id, body)),
+    );
   });
 
   app.delete('/v1/admin/rooms/:id', editors, async (request, reply) => {

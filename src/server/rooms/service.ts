@@ -14,6 +14,7 @@ import type {
 } from '../../shared/rooms/schema.ts';
 import { STAFF_ROLE_LABELS, type StaffRole } from '../../shared/staff/schema.ts';
 import type { RoomView, SiteView } from '../../shared/rooms/schema.ts';
+import type { ExamSessionInfo } from '../../shared/plans/schema.ts';
 import { writeSystemLog } from '../lib/system-log.ts';
 import { rowsOf } from '../lib/db-queries.ts';
 import type { DbOrTx } from '../db/client.ts';
@@ -443,7 +444,7 @@ export async function roomAvailability(db: DbOrTx, admin: AdminPrincipal, sessio
       plan_id: session.planId,
       plan_code: found.planCode,
       plan_title: found.planTitle,
-      kind: session.kind,
+      kind: session.kind as ExamSessionInfo['kind'],
       name: session.name,
       starts_at: session.startsAt.toISOString(),
       ends_at: session.endsAt.toISOString(),

@@ -3,9 +3,17 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { idParams } from '../../shared/api/id.ts';
 import { paginationQuery } from '../../shared/api/pagination.ts';
-import { scoreInputSchema, scoreListQuery } from '../../shared/scores/schema.ts';
+import {
+  learnerScoreListAnswer,
+  planScoreListAnswer,
+  scoreAnswer,
+  scoreInputSchema,
+  scoreListQuery,
+  scoresPublishedAnswer,
+} from '../../shared/scores/schema.ts';
 import { candidateIdNumber, candidateName } from '../lib/candidates.ts';
 import { planForAdmin } from '../lib/plan-scope.ts';
+import { answer } from '../http/answer.ts';
 import { parseInput } from '../http/validate.ts';
 import { admin, learner, requireAdmin, requireLearner } from '../plugins/auth.ts';
 import { sendWorkbook } from '../lib/excel/export-stream.ts';
@@ -25,18 +33,23 @@ const scoreRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/v1/admin/plans/:id/scores', anyAdmin, async (request) => {
     const { id } = parseInput(idParams, request.params, 'id');
-    return listPlanScores(
-      app.db,
-      requireAdmin(request),
-      id,
-      parseInput(scoreListQuery, request.query, 'query'),
+    return answer(
+      planScoreListAnswer,
+      await listPlanScores(
+        app.db,
+        requireAdmin(request),
+        id,
+        parseInput(scoreListQuery, request.query, 'query'),
+      ),
     );
   });
 
   app.put('/v1/admin/enrollments/:id/score', anyAdmin, async (request) => {
     const { id } = parseInput(idParams, request.params, 'id');
     const body = parseInput(scoreInputSchema, request.body);
-    return app.db.transaction((tx) => enterScore(tx, requireAdmin(request), request, id, body));
+    const saved = await app.db.transaction((tx) => enterScore(tx, requireAdmin(request), request, id, body));
+    // scoreView is null only for a missing row, and enterScore answers the row it wrote.
+    return answer(scoreAnswer, saved!);
   });
 
   app.get('/v1/admin/plans/:id/scores/template', anyAdmin, async (request, reply) => {
@@ -77,14 +90,20 @@ const scoreRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/v1/admin/plans/:id/scores/publish', anyAdmin, async (request) => {
     const { id } = parseInput(idParams, request.params, 'id');
-    return app.db.transaction((tx) => publishScores(tx, requireAdmin(request), request, id));
+    return answer(
+      scoresPublishedAnswer,
+      await app.db.transaction((tx) => publishScores(tx, requireAdmin(request), request, id)),
+    );
   });
 
   app.get('/v0/user/occupational-skill-tests/examScores', { preHandler: learner() }, async (request) =>
-    listLearnerScores(
-      app.db,
-      requireLearner(request).id,
-      parseInput(paginationQuery, request.query, 'query'),
+    answer(
+      learnerScoreListAnswer,
+      await listLearnerScores(
+        app.db,
+        requireLearner(request).id,
+        parseInput(paginationQuery, request.query, 'query'),
+      ),
     ),
   );
 };

@@ -14,7 +14,8 @@ import {
   scoreResultLabel,
 } from '../../shared/scores/schema.ts';
 import { scoreResultKey } from '../../shared/scores/score-messages.ts';
-import { REGISTRATION_ERROR_CODES, skillLevelLabel } from '../../shared/plans/schema.ts';
+import { REGISTRATION_ERROR_CODES, skillLevelLabel, type PlanState } from '../../shared/plans/schema.ts';
+import type { EnrollmentState } from '../../shared/enrollments/schema.ts';
 import { TICKETED_STATES, planSessions } from '../tickets/service.ts';
 import { writeSystemLog } from '../lib/system-log.ts';
 import { type PlanContext, planForAdmin } from '../lib/plan-scope.ts';
@@ -273,7 +274,7 @@ export async function listPlanScores(
       rows.map((r) => ({
         enrollment_id: r.enrollmentId,
         learner_id: r.learnerId,
-        state: r.state,
+        state: r.state as EnrollmentState,
         ticket_no: r.ticketNo,
         name: candidateName(r),
         id_number: candidateIdNumber(r),
@@ -288,7 +289,7 @@ export async function listPlanScores(
       id: ctx.plan.id,
       code: ctx.plan.code,
       title: ctx.plan.title,
-      state: ctx.plan.state,
+      state: ctx.plan.state as PlanState,
       pass_theory: ctx.plan.passTheory,
       pass_practical: ctx.plan.passPractical,
       published: CORRECTION_STATES.includes(ctx.plan.state),
@@ -516,7 +517,7 @@ export async function publishScores(
     published: candidates.length,
     passed: passedIds.length,
     failed: failedIds.length,
-    plan_state: 'scores_published',
+    plan_state: 'scores_published' as const,
   };
 }
 

@@ -1,11 +1,16 @@
 // Exam staff (system 1, /manage/examinationAffairsManage/personnel/index): the people and their duties.
 import type { FastifyPluginAsync } from 'fastify';
 import {
+  staffAnswer,
   staffAssignmentListQuery,
   staffAssignmentSchema,
   staffInputSchema,
+  staffDutyAnswer,
+  staffDutyListAnswer,
+  staffListAnswer,
   staffListQuery,
 } from '../../shared/staff/schema.ts';
+import { answer } from '../http/answer.ts';
 import { idParams } from '../../shared/api/id.ts';
 import { PAGE_ROLES } from '../../shared/menus/page-roles.ts';
 import { parseInput } from '../http/validate.ts';
@@ -24,20 +29,22 @@ const staffPage = { preHandler: admin(PAGE_ROLES.examStaff) };
 
 const examStaffRoutes: FastifyPluginAsync = async (app) => {
   app.get('/v1/admin/staff', staffPage, async (request) =>
-    listStaff(app.db, parseInput(staffListQuery, request.query, 'query')),
+    answer(staffListAnswer, await listStaff(app.db, parseInput(staffListQuery, request.query, 'query'))),
   );
 
   app.post('/v1/admin/staff', staffPage, async (request, reply) => {
     const body = parseInput(staffInputSchema, request.body);
-    return reply
-      .status(201)
-      .send(await app.db.transaction((tx) => createStaff(tx, requireAdmin(request), request, body)));
+    const staff = await app.db.transaction((tx) => createStaff(tx, requireAdmin(request), request, body));
+    return reply.status(201).send(answer(staffAnswer, staff));
   });
 
   app.put('/v1/admin/staff/:id', staffPage, async (request) => {
     const { id } = parseInput(idParams, request.params, 'id');
     const body = parseInput(staffInputSchema, request.body);
-    return app.db.transaction((tx) => updateStaff(tx, requireAdmin(request), request, id, body));
+    return answer(
+      staffAnswer,
+      await app.db.transaction((tx) => updateStaff(tx, requireAdmin(request), request, id, body)),
+    );
   });
 
   app.delete('/v1/admin/staff/:id', staffPage, async (request, reply) => {
@@ -47,14 +54,16 @@ const examStaffRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get('/v1/admin/staff-assignments', staffPage, async (request) =>
-    listAssignments(app.db, parseInput(staffAssignmentListQuery, request.query, 'query')),
+    answer(
+      staffDutyListAnswer,
+      await listAssignments(app.db, parseInput(staffAssignmentListQuery, request.query, 'query')),
+    ),
   );
 
   app.post('/v1/admin/staff-assignments', staffPage, async (request, reply) => {
     const body = parseInput(staffAssignmentSchema, request.body);
-    return reply
-      .status(201)
-      .send(await app.db.transaction((tx) => assignStaff(tx, requireAdmin(request), request, body)));
+    const duty = await app.db.transaction((tx) => assignStaff(tx, requireAdmin(request), request, body));
+    return reply.status(201).send(answer(staffDutyAnswer, duty));
   });
 
   app.delete('/v1/admin/staff-assignments/:id', staffPage, async (request, reply) => {

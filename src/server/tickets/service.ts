@@ -5,12 +5,13 @@
 import type { FastifyRequest } from 'fastify';
 import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { EnrollmentState } from '../../shared/enrollments/schema.ts';
 import type { Language } from '../../shared/api/constants.ts';
 import type { autoSeatSchema, manualSeatSchema, seatListQuery } from '../../shared/tickets/schema.ts';
 import { maskIdNumber, maskName } from '../../shared/api/masking.ts';
 import type { AdmissionTicket, SessionSeat } from '../../shared/tickets/schema.ts';
 import type { VerifyAnswer } from '../../shared/certificates/schema.ts';
-import { REGISTRATION_ERROR_CODES, skillLevelLabel } from '../../shared/plans/schema.ts';
+import { REGISTRATION_ERROR_CODES, skillLevelLabel, type PlanState } from '../../shared/plans/schema.ts';
 import { writeSystemLog } from '../lib/system-log.ts';
 import {
   type CandidateRow,
@@ -487,7 +488,7 @@ export async function listPlanSeats(
       rows.map((r) => ({
         enrollment_id: r.enrollmentId,
         learner_id: r.learnerId,
-        state: r.state,
+        state: r.state as EnrollmentState,
         name: candidateName(r),
         id_number: candidateIdNumber(r),
         employer: candidateEmployer(r),
@@ -504,7 +505,7 @@ export async function listPlanSeats(
       query.page,
       query.limit,
     ),
-    plan: { id: ctx.plan.id, code: ctx.plan.code, title: ctx.plan.title, state: ctx.plan.state },
+    plan: { id: ctx.plan.id, code: ctx.plan.code, title: ctx.plan.title, state: ctx.plan.state as PlanState },
     sessions: sessions.map((s) => sessionView(s, undefined)),
     summary: { paid: summary?.paid ?? 0, ticketed: summary?.ticketed ?? 0, unseated: summary?.unseated ?? 0 },
   };
@@ -606,7 +607,7 @@ export async function issueTickets(
     targetId: planId,
     detail: { code: ctx.plan.code, issued: values.length },
   });
-  return { issued: values.length, plan_state: 'tickets_issued' };
+  return { issued: values.length, plan_state: 'tickets_issued' as const };
 }
 
 // ---------------------------------------------------------------- ticket views

@@ -5,7 +5,9 @@
 import { z } from '../api/zod.ts';
 import { idSchema } from '../api/id.ts';
 import { paginationQuery } from '../api/pagination.ts';
-import type { UploadInfo } from '../uploads/schema.ts';
+import { uploadInfoAnswer } from '../uploads/schema.ts';
+import { listOf } from '../api/answers.ts';
+import { PLAN_STATES } from '../plans/states.ts';
 
 export const ENROLLMENT_STATES = [
   'submitted',
@@ -193,51 +195,75 @@ export const collegeEnrollmentQuery = paginationQuery.extend({
   keyword: z.string().trim().max(64).optional(),
 });
 
-// ---------------------------------------------------------------- answer shapes (the server's return types)
+// ---------------------------------------------------------------- answers
 
-export type EnrollmentNextStep =
-  | 'wait_review'
-  | 'pay'
-  | 'resubmit'
-  | 'wait_ticket'
-  | 'download_ticket'
-  | 'wait_score'
-  | 'view_score'
-  | 'none';
+export const ENROLLMENT_NEXT_STEPS = [
+  'wait_review',
+  'pay',
+  'resubmit',
+  'wait_ticket',
+  'download_ticket',
+  'wait_score',
+  'view_score',
+  'none',
+] as const;
+export type EnrollmentNextStep = (typeof ENROLLMENT_NEXT_STEPS)[number];
 
-export interface EnrollmentSummary {
-  id: number;
-  state: EnrollmentState;
-  state_name: string;
-  next_step: EnrollmentNextStep;
-  review_reason: string;
-  submitted_at: string;
-  reviewed_at: string | null;
-  paid_at: string | null;
-  created_at: string;
-  on_behalf: boolean;
-  plan: {
-    id: number;
-    code: string;
-    title: string;
-    occupation_name: string;
-    level: number;
-    level_name: string;
-    organization_id: number;
-    organization_name: string;
-    fee_fen: number;
-    state: string;
-    registration_ends_at: string;
-    exam_starts_at: string | null;
-  };
-  order: { order_no: string; state: string | null } | null;
-  /** Staff lists only; the ID number is masked. */
-  learner?: { id: number; real_name: string; username: string; id_card: string; phone: string };
-}
+/** The learner of an enrolment, in staff lists only; the ID number is masked. */
+export const enrollmentLearnerAnswer = z.object({
+  id: z.number().int(),
+  real_name: z.string(),
+  username: z.string(),
+  id_card: z.string(),
+  phone: z.string(),
+});
 
-export interface EnrollmentDetail extends EnrollmentSummary {
-  form: Record<string, unknown>;
-  form_fields: string[];
-  required_materials: string[];
-  materials: { key: string; label: string; upload: UploadInfo }[];
-}
+export const enrollmentSummaryAnswer = z.object({
+  id: z.number().int(),
+  state: z.enum(ENROLLMENT_STATES),
+  state_name: z.string(),
+  next_step: z.enum(ENROLLMENT_NEXT_STEPS),
+  review_reason: z.string(),
+  submitted_at: z.string(),
+  reviewed_at: z.string().nullable(),
+  paid_at: z.string().nullable(),
+  created_at: z.string(),
+  on_behalf: z.boolean(),
+  plan: z.object({
+    id: z.number().int(),
+    code: z.string(),
+    title: z.string(),
+    occupation_name: z.string(),
+    level: z.number().int(),
+    level_name: z.string(),
+    organization_id: z.number().int(),
+    organization_name: z.string(),
+    fee_fen: z.number().int(),
+    state: z.enum(PLAN_STATES),
+    registration_ends_at: z.string(),
+    exam_starts_at: z.string().nullable(),
+  }),
+  order: z.object({ order_no: z.string(), state: z.string().nullable() }).nullable(),
+  learner: enrollmentLearnerAnswer.optional(),
+});
+export type EnrollmentSummary = z.infer<typeof enrollmentSummaryAnswer>;
+/** GET /v1/enrollments: the learner's own applications. */
+export const enrollmentListAnswer = listOf(enrollmentSummaryAnswer);
+
+export const enrollmentDetailAnswer = enrollmentSummaryAnswer.extend({
+  /** The answers given, with the names of the lookup ids (`ethnic_group_name`, ...). */
+  form: z.record(z.string(), z.unknown()),
+  form_fields: z.array(z.enum(FORM_FIELD_KEYS)),
+  required_materials: z.array(z.enum(MATERIAL_KEYS)),
+  materials: z.array(z.object({ key: z.enum(MATERIAL_KEYS), label: z.string(), upload: uploadInfoAnswer })),
+});
+export type EnrollmentDetail = z.infer<typeof enrollmentDetailAnswer>;
+
+/** GET /v1/college/enrollments (items), the college's candidates with their learner. */
+export const collegeEnrollmentAnswer = enrollmentSummaryAnswer.extend({ learner: enrollmentLearnerAnswer });
+export type CollegeEnrollment = z.infer<typeof collegeEnrollmentAnswer>;
+export const collegeEnrollmentListAnswer = listOf(collegeEnrollmentAnswer);
+/** POST /v1/college/enrollments and GET /v1/admin/enrollments/:id: the detail a staff member sees. */
+export const staffEnrollmentDetailAnswer = enrollmentDetailAnswer.extend({
+  learner: enrollmentLearnerAnswer,
+});

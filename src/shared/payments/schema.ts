@@ -1,6 +1,9 @@
 // Orders, payment and the finance pages (pricing, reconciliation). Money is integer fen everywhere.
 import { z } from '../api/zod.ts';
 import { paginationQuery } from '../api/pagination.ts';
+import { listOf } from '../api/answers.ts';
+import { ENROLLMENT_STATES } from '../enrollments/schema.ts';
+import { PLAN_STATES } from '../plans/states.ts';
 
 export const ORDER_STATES = ['pending', 'paid', 'closed', 'refunded'] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
@@ -65,26 +68,116 @@ export interface StatementRow {
   paid_at: string;
 }
 
+// ---------------------------------------------------------------- answers
+
 /** An order as the learner and finance lists show it. */
-export interface OrderInfo {
-  order_no: string;
-  item_type: string;
-  item_id: number;
-  subject: string;
-  amount_fen: number;
-  state: OrderState;
-  state_name: string;
-  gateway: string | null;
-  gateway_trade_no: string | null;
-  paid_at: string | null;
-  closed_at: string | null;
-  created_at: string;
-}
+export const orderAnswer = z.object({
+  order_no: z.string(),
+  item_type: z.enum(ORDER_ITEM_TYPES),
+  item_id: z.number().int(),
+  subject: z.string(),
+  amount_fen: z.number().int(),
+  state: z.enum(ORDER_STATES),
+  state_name: z.string(),
+  gateway: z.string().nullable(),
+  gateway_trade_no: z.string().nullable(),
+  paid_at: z.string().nullable(),
+  closed_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type OrderInfo = z.infer<typeof orderAnswer>;
+/** GET /v1/finance/pay/user/list, GET /v1/admin/finance/orders */
+export const orderListAnswer = listOf(orderAnswer);
+
+/** GET /v1/orders/:order_no: the learner's receipt. */
+export const orderReceiptAnswer = orderAnswer.extend({
+  payer_name: z.string(),
+  item: z
+    .object({
+      enrollment_id: z.number().int(),
+      enrollment_state: z.enum(ENROLLMENT_STATES),
+      plan_id: z.number().int(),
+      plan_code: z.string(),
+      plan_title: z.string(),
+      occupation_name: z.string(),
+      level_name: z.string(),
+      organization_name: z.string(),
+    })
+    .nullable(),
+});
+export type OrderReceipt = z.infer<typeof orderReceiptAnswer>;
 
 /** POST /v1/orders/:order_no/pay */
-export interface PayAnswer {
-  pay_url: string;
-  trade_no: string;
-  gateway: string;
-  order_no: string;
-}
+export const payAnswer = z.object({
+  pay_url: z.string(),
+  trade_no: z.string(),
+  gateway: z.string(),
+  order_no: z.string(),
+});
+export type PayAnswer = z.infer<typeof payAnswer>;
+
+/** One line of a reconciliation: a statement row and, where there is one, the platform's order. */
+export const reconciliationItemAnswer = z.object({
+  order_no: z.string(),
+  trade_no: z.string().nullable(),
+  statement_amount_fen: z.number().int().optional(),
+  order_amount_fen: z.number().int().optional(),
+  paid_at: z.string().nullable(),
+  reason: z.string().optional(),
+  order_state: z.string().optional(),
+  order_trade_no: z.string().optional(),
+});
+export type ReconciliationItem = z.infer<typeof reconciliationItemAnswer>;
+
+/** GET and POST /v1/admin/finance/reconciliation */
+export const reconciliationAnswer = z.object({
+  source: z.enum(['gateway', 'upload']),
+  date: z.string(),
+  gateway: z.string(),
+  summary: z.object({
+    orders_count: z.number().int(),
+    orders_total_fen: z.number().int(),
+    statement_count: z.number().int(),
+    statement_total_fen: z.number().int(),
+    matched: z.number().int(),
+    amount_mismatch: z.number().int(),
+    missing_in_statement: z.number().int(),
+    missing_in_orders: z.number().int(),
+    balanced: z.boolean(),
+  }),
+  matched: z.array(reconciliationItemAnswer),
+  amount_mismatch: z.array(reconciliationItemAnswer),
+  missing_in_statement: z.array(reconciliationItemAnswer),
+  missing_in_orders: z.array(reconciliationItemAnswer),
+});
+export type Reconciliation = z.infer<typeof reconciliationAnswer>;
+
+/** GET /v1/admin/finance/fees (items): a plan's fee and when it last changed. */
+export const planFeeAnswer = z.object({
+  plan_id: z.number().int(),
+  code: z.string(),
+  title: z.string(),
+  occupation_name: z.string(),
+  level: z.number().int(),
+  level_name: z.string(),
+  organization_name: z.string(),
+  state: z.enum(PLAN_STATES),
+  state_name: z.string(),
+  fee_fen: z.number().int(),
+  last_changed_at: z.string().nullable(),
+});
+export type PlanFee = z.infer<typeof planFeeAnswer>;
+export const planFeeListAnswer = listOf(planFeeAnswer);
+
+export const feeChangeAnswer = z.object({
+  id: z.number().int(),
+  fee_fen: z.number().int(),
+  previous_fee_fen: z.number().int().nullable(),
+  changed_by: z.number().int().nullable(),
+  changed_by_name: z.string(),
+  reason: z.string(),
+  changed_at: z.string(),
+});
+export type FeeChange = z.infer<typeof feeChangeAnswer>;
+/** GET /v1/admin/finance/fees/:plan_id/history and the answer of PUT /v1/admin/finance/fees/:plan_id */
+export const feeHistoryAnswer = z.object({ data: z.array(feeChangeAnswer) });

@@ -7,9 +7,10 @@ import {
   DEFAULT_FORM_FIELDS,
   DEFAULT_REQUIRED_MATERIALS,
   FORM_FIELD_KEYS,
+  ENROLLMENT_STATES,
   MATERIAL_KEYS,
-  type EnrollmentState,
 } from '../enrollments/schema.ts';
+import { listOf, type AnswerSchema } from '../api/answers.ts';
 
 /** Business codes of the registration chain (HTTP 409 bodies). */
 export const REGISTRATION_ERROR_CODES = {
@@ -37,27 +38,8 @@ export const skillLevelLabel = (level: number) => SKILL_LEVEL_LABELS[level as Sk
 
 // ---------------------------------------------------------------- plan state machine
 
-export const PLAN_STATES = [
-  'draft',
-  'published',
-  'registration_closed',
-  'tickets_issued',
-  'exam_held',
-  'scores_published',
-  'certificates_issued',
-  'archived',
-] as const;
-export type PlanState = (typeof PLAN_STATES)[number];
-export const PLAN_STATE_LABELS: Record<PlanState, string> = {
-  draft: '草稿',
-  published: '已发布',
-  registration_closed: '报名已截止',
-  tickets_issued: '已发准考证',
-  exam_held: '已考试',
-  scores_published: '成绩已发布',
-  certificates_issued: '证书已发放',
-  archived: '已归档',
-};
+export { PLAN_STATES, PLAN_STATE_LABELS, type PlanState } from './states.ts';
+import { PLAN_STATES, type PlanState } from './states.ts';
 
 export const PLAN_TRANSITIONS = {
   publish: { from: ['draft'], to: 'published', label: '发布' },
@@ -224,61 +206,93 @@ export const portalPlanQuery = paginationQuery.extend({
   scope: z.enum(['open', 'upcoming']).default('open'),
 });
 
-// ---------------------------------------------------------------- answer shapes (the server's return types)
+// ---------------------------------------------------------------- answers
 
-export interface PlanSummary {
-  id: number;
-  code: string;
-  title: string;
-  occupation: { id: number; code: string; name: string };
-  level: number;
-  level_name: string;
-  organization: { id: number; name: string };
-  registration_starts_at: string;
-  registration_ends_at: string;
-  exam_starts_at: string | null;
-  fee_fen: number;
-  capacity: number;
-  enrolled_count: number;
-  seats_left: number;
-  required_materials: string[];
-  state: PlanState;
-  state_name: string;
-  registration_open: boolean;
-}
+const isoTime = z.string();
+const sessionKind = examSessionInputSchema.shape.kind;
+const planActionAnswer = z.enum(Object.keys(PLAN_TRANSITIONS) as [PlanAction, ...PlanAction[]]);
 
-export interface ExamSessionInfo {
-  id: number;
-  kind: string;
-  name: string;
-  starts_at: string;
-  ends_at: string;
-}
+export const planSummaryAnswer = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  title: z.string(),
+  occupation: z.object({ id: z.number().int(), code: z.string(), name: z.string() }),
+  level: z.number().int(),
+  level_name: z.string(),
+  organization: z.object({ id: z.number().int(), name: z.string() }),
+  registration_starts_at: isoTime,
+  registration_ends_at: isoTime,
+  exam_starts_at: isoTime.nullable(),
+  fee_fen: z.number().int(),
+  capacity: z.number().int(),
+  enrolled_count: z.number().int(),
+  seats_left: z.number().int(),
+  required_materials: z.array(z.enum(MATERIAL_KEYS)),
+  state: z.enum(PLAN_STATES),
+  state_name: z.string(),
+  registration_open: z.boolean(),
+});
+export type PlanSummary = z.infer<typeof planSummaryAnswer>;
+
+export const examSessionAnswer = z.object({
+  id: z.number().int(),
+  kind: sessionKind,
+  name: z.string(),
+  starts_at: isoTime,
+  ends_at: isoTime,
+});
+export type ExamSessionInfo = z.infer<typeof examSessionAnswer>;
 
 /** GET /v1/admin/plans (items) */
-export interface PlanListItem extends PlanSummary {
-  allowed_actions: PlanAction[];
-}
+export const planListItemAnswer = planSummaryAnswer.extend({ allowed_actions: z.array(planActionAnswer) });
+export type PlanListItem = z.infer<typeof planListItemAnswer>;
+export const planListAnswer = listOf(planListItemAnswer);
 
-/** GET /v1/admin/plans/:id */
-export interface PlanDetail extends PlanListItem {
-  pass_theory: number;
-  pass_practical: number;
-  form_fields: string[];
-  description: string;
-  published_at: string | null;
-  created_at: string;
-  updated_at: string;
-  sessions: ExamSessionInfo[];
-  enrollment_counts: Partial<Record<EnrollmentState, number>>;
-}
+/** GET /v1/admin/plans/:id, and the answer of its writes (create, update, transition). */
+export const planDetailAnswer = planListItemAnswer.extend({
+  pass_theory: z.number(),
+  pass_practical: z.number(),
+  form_fields: z.array(z.enum(FORM_FIELD_KEYS)),
+  description: z.string(),
+  published_at: isoTime.nullable(),
+  created_at: isoTime,
+  updated_at: isoTime,
+  sessions: z.array(examSessionAnswer),
+  /** Enrolments of the plan by state (states without any are absent). */
+  enrollment_counts: z.partialRecord(z.enum(ENROLLMENT_STATES), z.number().int()),
+});
+export type PlanDetail = z.infer<typeof planDetailAnswer>;
+
+const labelled = <K extends AnswerSchema>(key: K) => z.object({ key, name: z.string() });
+export const occupationAnswer = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  category: z.string(),
+  levels: z.array(z.object({ level: z.number().int(), name: z.string() })),
+  description: z.string(),
+  enabled: z.boolean(),
+});
+export type OccupationOption = z.infer<typeof occupationAnswer>;
+
+/** GET /v1/admin/plans/options: everything the plan form and the filters need. */
+export const planOptionsAnswer = z.object({
+  occupations: z.array(occupationAnswer),
+  colleges: z.array(z.object({ id: z.number().int(), name: z.string(), code: z.string() })),
+  levels: z.array(z.object({ level: z.number().int(), name: z.string() })),
+  states: z.array(z.object({ state: z.enum(PLAN_STATES), name: z.string() })),
+  materials: z.array(labelled(z.enum(MATERIAL_KEYS))),
+  form_fields: z.array(labelled(z.enum(FORM_FIELD_KEYS))),
+});
+export type PlanOptions = z.infer<typeof planOptionsAnswer>;
 
 /** GET /v1/skill-tests/skill-tests/:id */
-export interface PortalPlanDetail extends PlanSummary {
-  pass_theory: number;
-  pass_practical: number;
-  form_fields: string[];
-  description: string;
-  sessions: ExamSessionInfo[];
-  my_enrollment: { id: number; state: string } | null;
-}
+export const portalPlanDetailAnswer = planSummaryAnswer.extend({
+  pass_theory: z.number(),
+  pass_practical: z.number(),
+  form_fields: z.array(z.enum(FORM_FIELD_KEYS)),
+  description: z.string(),
+  sessions: z.array(examSessionAnswer),
+  my_enrollment: z.object({ id: z.number().int(), state: z.enum(ENROLLMENT_STATES) }).nullable(),
+});
+export type PortalPlanDetail = z.infer<typeof portalPlanDetailAnswer>;

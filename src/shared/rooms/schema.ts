@@ -3,6 +3,8 @@ import { z } from '../api/zod.ts';
 import { idSchema } from '../api/id.ts';
 import { paginationQuery } from '../api/pagination.ts';
 import { requiredText, keyword } from '../api/fields.ts';
+import { listOf } from '../api/answers.ts';
+import { examSessionAnswer } from '../plans/schema.ts';
 
 // ---------------------------------------------------------------- exam sites and rooms
 
@@ -42,30 +44,64 @@ export const siteListQuery = paginationQuery.extend({ keyword });
 export const roomListQuery = paginationQuery.extend({ keyword, site_id: idSchema('考点').optional() });
 export const availabilityQuery = z.object({ session_id: idSchema('考试场次') });
 
-// ---------------------------------------------------------------- answer shapes (the server's return types)
+// ---------------------------------------------------------------- answers
 
-export interface SiteView {
-  id: number;
-  name: string;
-  address: string;
-  organization_id: number | null;
-  organization_name: string | null;
-  room_count: number;
-  seat_count: number;
-  created_at: string;
-  updated_at: string;
-}
+export const siteAnswer = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  address: z.string(),
+  organization_id: z.number().int().nullable(),
+  organization_name: z.string().nullable(),
+  room_count: z.number().int(),
+  seat_count: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type SiteView = z.infer<typeof siteAnswer>;
+export const siteListAnswer = listOf(siteAnswer);
 
-export interface RoomView {
-  id: number;
-  site_id: number;
-  site_name: string;
-  address: string;
-  name: string;
-  capacity: number;
-  rows: number;
-  cols: number;
-  enabled: boolean;
-  created_at: string;
-  updated_at: string;
-}
+export const roomAnswer = z.object({
+  id: z.number().int(),
+  site_id: z.number().int(),
+  site_name: z.string(),
+  address: z.string(),
+  name: z.string(),
+  capacity: z.number().int(),
+  rows: z.number().int(),
+  cols: z.number().int(),
+  enabled: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type RoomView = z.infer<typeof roomAnswer>;
+export const roomListAnswer = listOf(roomAnswer);
+
+/** A person on duty in a room for the session asked about. */
+export const dutyPersonAnswer = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  role: z.string(),
+  role_label: z.string(),
+});
+export type DutyPerson = z.infer<typeof dutyPersonAnswer>;
+
+export const roomAvailabilityAnswer = roomAnswer.extend({
+  /** Seats taken by this session or by any session overlapping it in time. */
+  occupied: z.number().int(),
+  occupied_by_this_session: z.number().int(),
+  occupied_by_other_sessions: z.number().int(),
+  free: z.number().int(),
+  staff: z.array(dutyPersonAnswer),
+});
+export type RoomAvailability = z.infer<typeof roomAvailabilityAnswer>;
+
+/** GET /v1/admin/rooms/availability: every room the administrator may use, loaded by one session. */
+export const sessionAvailabilityAnswer = z.object({
+  session: examSessionAnswer.extend({
+    plan_id: z.number().int(),
+    plan_code: z.string(),
+    plan_title: z.string(),
+  }),
+  data: z.array(roomAvailabilityAnswer),
+});
+export type SessionAvailability = z.infer<typeof sessionAvailabilityAnswer>;

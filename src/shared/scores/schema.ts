@@ -1,5 +1,8 @@
 // Scores (PRODUCT.md §2): score entry and import, the passing rule and the score answers.
 import { z } from '../api/zod.ts';
+import { listOf } from '../api/answers.ts';
+import { ENROLLMENT_STATES } from '../enrollments/schema.ts';
+import { PLAN_STATES } from '../plans/states.ts';
 import { paginationQuery } from '../api/pagination.ts';
 import { keyword } from '../api/fields.ts';
 import { SCORE_MESSAGES_ZH, scoreResultKey } from './score-messages.ts';
@@ -65,38 +68,88 @@ export function scoreResultLabel(score: { absent: boolean; cheating: boolean; pa
   return SCORE_MESSAGES_ZH[scoreResultKey(score)];
 }
 
-// ---------------------------------------------------------------- answer shapes (the server's return types)
+// ---------------------------------------------------------------- answers
 
-export interface ScoreView {
-  theory: number | null;
-  practical: number | null;
-  total: number | null;
-  absent: boolean;
-  cheating: boolean;
-  passed: boolean;
+export const scoreAnswer = z.object({
+  theory: z.number().nullable(),
+  practical: z.number().nullable(),
+  total: z.number().nullable(),
+  absent: z.boolean(),
+  cheating: z.boolean(),
+  passed: z.boolean(),
   /** 合格 / 不合格 / 缺考 / 违纪 */
-  result: string;
-  entered_at: string;
-  published_at: string | null;
-}
+  result: z.string(),
+  entered_at: z.string(),
+  published_at: z.string().nullable(),
+});
+export type ScoreView = z.infer<typeof scoreAnswer>;
 
-export interface LearnerScore extends ScoreView {
-  enrollment_id: number;
-  plan_id: number;
-  plan_code: string;
-  plan_title: string;
-  occupation: string;
-  level: number;
-  level_label: string;
-  exam_date: string | null;
-  pass_theory: number;
-  pass_practical: number;
-  certificate: {
-    id: number;
-    number: string;
-    issued_at: string;
-    revoked: boolean;
-    verify_path: string;
-    pdf_url: string;
-  } | null;
-}
+export const learnerScoreAnswer = scoreAnswer.extend({
+  enrollment_id: z.number().int(),
+  plan_id: z.number().int(),
+  plan_code: z.string(),
+  plan_title: z.string(),
+  occupation: z.string(),
+  level: z.number().int(),
+  level_label: z.string(),
+  exam_date: z.string().nullable(),
+  pass_theory: z.number(),
+  pass_practical: z.number(),
+  certificate: z
+    .object({
+      id: z.number().int(),
+      number: z.string(),
+      issued_at: z.string(),
+      revoked: z.boolean(),
+      verify_path: z.string(),
+      pdf_url: z.string(),
+    })
+    .nullable(),
+});
+export type LearnerScore = z.infer<typeof learnerScoreAnswer>;
+/** GET /v0/user/occupational-skill-tests/examScores: the learner's published scores. */
+export const learnerScoreListAnswer = listOf(learnerScoreAnswer);
+
+/** One ticketed candidate of the plan with their score (null before entry) and certificate. */
+export const planScoreRowAnswer = z.object({
+  enrollment_id: z.number().int(),
+  learner_id: z.number().int(),
+  state: z.enum(ENROLLMENT_STATES),
+  ticket_no: z.string(),
+  name: z.string(),
+  id_number: z.string(),
+  score: scoreAnswer.nullable(),
+  certificate: z.object({ id: z.number().int(), number: z.string().nullable() }).nullable(),
+});
+export type PlanScoreRow = z.infer<typeof planScoreRowAnswer>;
+
+/** GET /v1/admin/plans/:id/scores */
+export const planScoreListAnswer = listOf(planScoreRowAnswer).extend({
+  plan: z.object({
+    id: z.number().int(),
+    code: z.string(),
+    title: z.string(),
+    state: z.enum(PLAN_STATES),
+    pass_theory: z.number(),
+    pass_practical: z.number(),
+    /** Scores published (a later change is a logged correction). */
+    published: z.boolean(),
+  }),
+  summary: z.object({
+    candidates: z.number().int(),
+    entered: z.number().int(),
+    passed: z.number().int(),
+    absent: z.number().int(),
+    cheating: z.number().int(),
+  }),
+});
+export type PlanScoreList = z.infer<typeof planScoreListAnswer>;
+
+/** POST /v1/admin/plans/:id/scores/publish */
+export const scoresPublishedAnswer = z.object({
+  published: z.number().int(),
+  passed: z.number().int(),
+  failed: z.number().int(),
+  plan_state: z.literal('scores_published'),
+});
+export type PublishAnswer = z.infer<typeof scoresPublishedAnswer>;

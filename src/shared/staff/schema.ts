@@ -1,5 +1,6 @@
 // Exam staff (invigilators, examiners, supervisors) and their assignment to a room and session.
 import { z } from '../api/zod.ts';
+import { listOf } from '../api/answers.ts';
 import { idSchema } from '../api/id.ts';
 import { paginationQuery } from '../api/pagination.ts';
 import { requiredText, keyword } from '../api/fields.ts';
@@ -45,18 +46,44 @@ export const staffAssignmentListQuery = paginationQuery.extend({
   plan_id: idSchema('考试计划').optional(),
 });
 
-// ---------------------------------------------------------------- answer shapes (the server's return types)
+// ---------------------------------------------------------------- answers
 
-export interface StaffView {
-  id: number;
-  name: string;
-  phone: string;
-  role: string;
-  role_label: string;
-  certificate_no: string;
-  organization_id: number | null;
-  organization_name: string | null;
-  enabled: boolean;
-  created_at: string;
-  updated_at: string;
-}
+export const staffAnswer = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  phone: z.string(),
+  role: z.enum(STAFF_ROLES),
+  role_label: z.string(),
+  certificate_no: z.string(),
+  organization_id: z.number().int().nullable(),
+  organization_name: z.string().nullable(),
+  enabled: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type StaffView = z.infer<typeof staffAnswer>;
+export const staffListAnswer = listOf(staffAnswer);
+
+/** A person's duty: a room in one exam session. */
+export const staffDutyAnswer = z.object({
+  id: z.number().int(),
+  staff_id: z.number().int(),
+  staff_name: z.string(),
+  role: z.enum(STAFF_ROLES),
+  role_label: z.string(),
+  phone: z.string(),
+  room_id: z.number().int(),
+  room_name: z.string(),
+  site_name: z.string(),
+  session_id: z.number().int(),
+  session_name: z.string(),
+  session_kind: z.string(),
+  starts_at: z.string(),
+  ends_at: z.string(),
+  plan_id: z.number().int(),
+  plan_code: z.string(),
+  plan_title: z.string(),
+  created_at: z.string(),
+});
+export type StaffDuty = z.infer<typeof staffDutyAnswer>;
+export const staffDutyListAnswer = listOf(staffDutyAnswer);

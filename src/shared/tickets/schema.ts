@@ -1,5 +1,8 @@
 // Seats and admission tickets: seating requests, the room sheets and the ticket answers.
 import { z } from '../api/zod.ts';
+import { listOf } from '../api/answers.ts';
+import { ENROLLMENT_STATES } from '../enrollments/schema.ts';
+import { PLAN_STATES } from '../plans/states.ts';
 import { idSchema } from '../api/id.ts';
 import { paginationQuery } from '../api/pagination.ts';
 import { keyword } from '../api/fields.ts';
@@ -36,47 +39,108 @@ export const roomSheetQuery = z.object({
   kind: z.enum(['seating', 'signin']).default('seating'),
 });
 
-// ---------------------------------------------------------------- answer shapes (the server's return types)
+// ---------------------------------------------------------------- answers
 
 /** One session of a ticket or a seat list row; the seat fields are null while unseated. */
-export interface SessionSeat {
-  session_id: number;
-  kind: string;
-  kind_label: string;
-  name: string;
-  starts_at: string;
-  ends_at: string;
+export const sessionSeatAnswer = z.object({
+  session_id: z.number().int(),
+  kind: z.string(),
+  kind_label: z.string(),
+  name: z.string(),
+  starts_at: z.string(),
+  ends_at: z.string(),
   /** 2026-06-20 09:00-10:30 (China time) */
-  time_label: string;
-  room_id: number | null;
-  room_name: string | null;
-  site_name: string | null;
-  address: string | null;
-  seat_no: number | null;
-}
+  time_label: z.string(),
+  room_id: z.number().int().nullable(),
+  room_name: z.string().nullable(),
+  site_name: z.string().nullable(),
+  address: z.string().nullable(),
+  seat_no: z.number().int().nullable(),
+});
+export type SessionSeat = z.infer<typeof sessionSeatAnswer>;
 
-export interface AdmissionTicket {
-  id: number;
-  ticket_no: string;
-  enrollment_id: number;
-  issued_at: string;
-  plan_id: number;
-  plan_code: string;
-  plan_title: string;
-  occupation: string;
-  level: number;
-  level_label: string;
-  name: string;
+export const admissionTicketAnswer = z.object({
+  id: z.number().int(),
+  ticket_no: z.string(),
+  enrollment_id: z.number().int(),
+  issued_at: z.string(),
+  plan_id: z.number().int(),
+  plan_code: z.string(),
+  plan_title: z.string(),
+  occupation: z.string(),
+  level: z.number().int(),
+  level_label: z.string(),
+  name: z.string(),
   /** First 6 and last 4 characters only. */
-  id_number: string;
-  photo_url: string | null;
-  site_name: string | null;
-  address: string | null;
-  room_name: string | null;
-  seat_no: number | null;
-  sessions: SessionSeat[];
-  rules: string[];
+  id_number: z.string(),
+  photo_url: z.string().nullable(),
+  site_name: z.string().nullable(),
+  address: z.string().nullable(),
+  room_name: z.string().nullable(),
+  seat_no: z.number().int().nullable(),
+  sessions: z.array(sessionSeatAnswer),
+  rules: z.array(z.string()),
   /** Client route of the public verification page (the QR code's target). */
-  verify_path: string;
-  pdf_url: string;
-}
+  verify_path: z.string(),
+  pdf_url: z.string(),
+});
+export type AdmissionTicket = z.infer<typeof admissionTicketAnswer>;
+/** GET /v0/user/occupational-skill-tests/admissionDownload: the learner's tickets. */
+export const admissionTicketListAnswer = listOf(admissionTicketAnswer);
+
+/** One candidate of GET /v1/admin/plans/:id/seats (the ID number comes unmasked: mask it for display). */
+export const seatCandidateAnswer = z.object({
+  enrollment_id: z.number().int(),
+  learner_id: z.number().int(),
+  state: z.enum(ENROLLMENT_STATES),
+  name: z.string(),
+  id_number: z.string(),
+  employer: z.string(),
+  ticket_id: z.number().int().nullable(),
+  ticket_no: z.string().nullable(),
+  /** One entry per session of the plan, in session order; room and seat are null while unseated. */
+  sessions: z.array(sessionSeatAnswer),
+});
+export type SeatCandidate = z.infer<typeof seatCandidateAnswer>;
+
+export const seatSummaryAnswer = z.object({
+  /** Paid candidates still without a ticket. */
+  paid: z.number().int(),
+  ticketed: z.number().int(),
+  /** Paid candidates missing a seat in at least one session. */
+  unseated: z.number().int(),
+});
+export type SeatSummary = z.infer<typeof seatSummaryAnswer>;
+
+/** GET /v1/admin/plans/:id/seats */
+export const planSeatListAnswer = listOf(seatCandidateAnswer).extend({
+  plan: z.object({ id: z.number().int(), code: z.string(), title: z.string(), state: z.enum(PLAN_STATES) }),
+  sessions: z.array(sessionSeatAnswer),
+  summary: seatSummaryAnswer,
+});
+export type PlanSeatList = z.infer<typeof planSeatListAnswer>;
+
+/** POST /v1/admin/plans/:id/seats/auto */
+export const autoSeatAnswer = z.object({
+  seated: z.number().int(),
+  sessions: z.array(z.object({ session_id: z.number().int(), seated: z.number().int() })),
+});
+export type AutoSeatResult = z.infer<typeof autoSeatAnswer>;
+
+/** PUT /v1/admin/plans/:id/seats: the seat as placed. */
+export const seatPlacedAnswer = z.object({
+  enrollment_id: z.number().int(),
+  session_id: z.number().int(),
+  room_id: z.number().int(),
+  room_name: z.string(),
+  seat_no: z.number().int(),
+});
+
+/** DELETE /v1/admin/plans/:id/seats */
+export const seatsClearedAnswer = z.object({ removed: z.number().int() });
+
+/** POST /v1/admin/plans/:id/tickets/issue */
+export const ticketsIssuedAnswer = z.object({
+  issued: z.number().int(),
+  plan_state: z.literal('tickets_issued'),
+});

@@ -75,14 +75,15 @@ export const KIND_FORMAT_HINTS: Record<UploadKind, string> = {
 export const uploadKindSchema = z.enum(UPLOAD_KINDS, { error: '请选择文件类型（kind）' });
 
 /** Answer of POST /v1/uploads and element of materials lists. */
-export interface UploadInfo {
-  id: string;
-  kind: UploadKind;
-  mime: string;
-  size: number;
-  width: number | null;
-  height: number | null;
-  original_name: string;
-  url: string;
-  created_at: string;
-}
+export const uploadInfoAnswer = z.object({
+  id: z.string(),
+  kind: z.enum(UPLOAD_KINDS),
+  mime: z.string(),
+  size: z.number().int(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  original_name: z.string(),
+  url: z.string(),
+  created_at: z.string(),
+});
+export type UploadInfo = z.infer<typeof uploadInfoAnswer>;

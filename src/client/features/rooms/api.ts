@@ -1,67 +1,41 @@
 // Exam sites and rooms (/manage/examinationAffairsManage/room/index): list, create, edit, delete.
-import type { ListResponse } from '../../../shared/api/errors.ts';
+import type { z } from '../../../shared/api/zod.ts';
+import { noContentAnswer } from '../../../shared/api/answers.ts';
+import { planOptionsAnswer } from '../../../shared/plans/schema.ts';
+import {
+  roomAnswer,
+  roomListAnswer,
+  siteAnswer,
+  siteListAnswer,
+  type roomInputSchema,
+  type RoomView,
+  type siteInputSchema,
+  type SiteView,
+} from '../../../shared/rooms/schema.ts';
 import { api } from '../../lib/api/client.ts';
 
 const ADMIN = { apiType: 'administrators' } as const;
 
-export interface ExamSite {
-  id: number;
-  name: string;
-  address: string;
-  /** The college whose site it is (only that college sees it); null: shared by every college. */
-  organization_id: number | null;
-  organization_name: string | null;
-  room_count: number;
-  seat_count: number;
-}
+export type ExamSite = SiteView;
+export type ExamRoom = RoomView;
+export type SiteInput = z.input<typeof siteInputSchema>;
+export type RoomInput = z.input<typeof roomInputSchema>;
+export type Organization = Pick<z.infer<typeof planOptionsAnswer>['colleges'][number], 'id' | 'name'>;
 
-export interface ExamRoom {
-  id: number;
-  site_id: number;
-  site_name: string;
-  address: string;
-  name: string;
-  capacity: number;
-  rows: number;
-  cols: number;
-  enabled: boolean;
-}
-
-export interface SiteInput {
-  name: string;
-  address: string;
-  organization_id?: number | null;
-}
-
-export interface RoomInput {
-  site_id: number;
-  name: string;
-  capacity: number;
-  rows: number;
-  cols: number;
-  enabled: boolean;
-}
-
-export interface Organization {
-  id: number;
-  name: string;
-}
-
-/** The colleges a site may belong to: the colleges of the plan form's options. */
 export const fetchColleges = async (): Promise<Organization[]> =>
-  (await api.get<{ colleges: Organization[] }>('/v1/admin/plans/options', { ...ADMIN, silent: true }))
-    .colleges;
+  (await api.get('/v1/admin/plans/options', planOptionsAnswer, { ...ADMIN, silent: true })).colleges;
 
 export const fetchSites = (query: { page: number; limit: number; keyword?: string }) =>
-  api.get<ListResponse<ExamSite>>('/v1/admin/sites', {
+  api.get('/v1/admin/sites', siteListAnswer, {
     params: { ...query, keyword: query.keyword || undefined },
     ...ADMIN,
   });
 export const saveSite = (id: number | null, input: SiteInput) =>
   id
-    ? api.put<ExamSite>(`/v1/admin/sites/${id}`, input, ADMIN)
-    : api.post<ExamSite>('/v1/admin/sites', input, ADMIN);
-export const deleteSite = (id: number) => api.delete(`/v1/admin/sites/${id}`, undefined, ADMIN);
+    ? api.put(`/v1/admin/sites/${id}`, siteAnswer, input, ADMIN)
+    : api.post('/v1/admin/sites', siteAnswer, input, ADMIN);
+export const deleteSite = (id: number) =>
+  api.delete(`/v1/admin/sites/${id}`, noContentAnswer, undefined, ADMIN);
 
 export const fetchRooms = (query: {
   page: number;
@@ -69,12 +43,13 @@ export const fetchRooms = (query: {
   keyword?: string;
   site_id?: number | null;
 }) =>
-  api.get<ListResponse<ExamRoom>>('/v1/admin/rooms', {
+  api.get('/v1/admin/rooms', roomListAnswer, {
     params: { ...query, keyword: query.keyword || undefined, site_id: query.site_id ?? undefined },
     ...ADMIN,
   });
 export const saveRoom = (id: number | null, input: RoomInput) =>
   id
-    ? api.put<ExamRoom>(`/v1/admin/rooms/${id}`, input, ADMIN)
-    : api.post<ExamRoom>('/v1/admin/rooms', input, ADMIN);
-export const deleteRoom = (id: number) => api.delete(`/v1/admin/rooms/${id}`, undefined, ADMIN);
+    ? api.put(`/v1/admin/rooms/${id}`, roomAnswer, input, ADMIN)
+    : api.post('/v1/admin/rooms', roomAnswer, input, ADMIN);
+export const deleteRoom = (id: number) =>
+  api.delete(`/v1/admin/rooms/${id}`, noContentAnswer, undefined, ADMIN);

@@ -4,30 +4,51 @@
 // college): the plan's score list with its summary, score entry and correction, the Excel template and
 // import, publication and certificate issuing. Request bodies are the shared schema's input
 // (src/shared/scores/schema.ts); answers are typed here as the server sends them.
-import type { ListResponse } from '../../../shared/api/errors.ts';
+import type { Answer } from '../../../shared/api/answers.ts';
 import { ACCEPT_VALID_PARAM, type ImportAnswer } from '../../../shared/api/excel-import.ts';
-import type { CertificateLetter } from '../../../shared/certificates/schema.ts';
-import type { LearnerScore, ScoreInput, ScoreView } from '../../../shared/scores/schema.ts';
-import type { PlanState } from '../../../shared/plans/schema.ts';
+import type { z } from '../../../shared/api/zod.ts';
+import {
+  certificatesIssuedAnswer,
+  institutionListAnswer,
+  type AppraisalInstitution as Institution,
+  type CertificateLetter,
+} from '../../../shared/certificates/schema.ts';
+import {
+  learnerScoreListAnswer,
+  planScoreListAnswer,
+  scoreAnswer,
+  scoresPublishedAnswer,
+  type PlanScoreList,
+  type ScoreInput,
+  type scoreListQuery,
+} from '../../../shared/scores/schema.ts';
 import { MY_SCORES_URL } from '../../../shared/pwa/first-answers.ts';
-import { api, firstAnswer } from '../../lib/api/client.ts';
+import { api, firstAnswer, type ListFilters } from '../../lib/api/client.ts';
 import { learnerGet, learnerGetEarly, type LearnerQuery } from '../../lib/offline/learner-cache.ts';
 import { postMultipart } from '../../lib/uploads/upload-file.ts';
 
 const ADMIN = { apiType: 'administrators' } as const;
 
-export type { LearnerScore };
+type LearnerScoreList = Answer<typeof learnerScoreListAnswer>;
+/** What the certificate dialog reads of an appraisal institution. */
+export type AppraisalInstitution = Pick<
+  Institution,
+  'id' | 'name' | 'code' | 'organization_id' | 'organization_name' | 'enabled'
+>;
+export type {
+  LearnerScore,
+  PlanScoreList,
+  PlanScoreRow,
+  PublishAnswer,
+} from '../../../shared/scores/schema.ts';
 export { downloadPrivateFile as downloadPdf } from '../../lib/uploads/use-private-file.ts';
 
-export function fetchMyScores(query: { page: number; limit: number }): Promise<ListResponse<LearnerScore>> {
-  return learnerGet(MY_SCORES_URL, query);
+export function fetchMyScores(query: { page: number; limit: number }) {
+  return learnerGet(MY_SCORES_URL, learnerScoreListAnswer, query);
 }
 
 /** The scores page as /userCenter/achievementQuery asks for it, and the key it is kept under offline. */
-export const myScoresQuery = (query: {
-  page: number;
-  limit: number;
-}): LearnerQuery<ListResponse<LearnerScore>> => ({
+export const myScoresQuery = (query: { page: number; limit: number }): LearnerQuery<LearnerScoreList> => ({
   key: `exam-scores:${query.page}:${query.limit}`,
   fetch: () => fetchMyScores(query),
 });
@@ -38,65 +59,27 @@ export function preloadMyScores(query: { page: number; limit: number }): void {
 }
 
 /** The scores the server wrote into the page it sent for this query, if any (lib/api/client.ts). */
-export function pageScores(query: { page: number; limit: number }): ListResponse<LearnerScore> | undefined {
-  return firstAnswer<ListResponse<LearnerScore>>(MY_SCORES_URL, query);
+export function pageScores(query: { page: number; limit: number }): LearnerScoreList | undefined {
+  return firstAnswer(MY_SCORES_URL, learnerScoreListAnswer, query);
 }
 
 // ---- the plan page's scoring step ----
 
-export type ScoreFilter = 'entered' | 'missing' | 'passed' | 'failed';
+type ScoreListQuery = z.output<typeof scoreListQuery>;
+export type ScoreFilter = NonNullable<ScoreListQuery['filter']>;
 export const SCORE_FILTERS: readonly ScoreFilter[] = ['entered', 'missing', 'passed', 'failed'];
 
-/** One ticketed candidate of the plan with their score (null before entry) and certificate. */
-export interface PlanScoreRow {
-  enrollment_id: number;
-  learner_id: number;
-  state: string;
-  ticket_no: string;
-  name: string;
-  id_number: string;
-  score: ScoreView | null;
-  certificate: { id: number; number: string | null } | null;
-}
-
-export interface ScorePlanInfo {
-  id: number;
-  code: string;
-  title: string;
-  state: PlanState;
-  pass_theory: number;
-  pass_practical: number;
-  /** Scores published (a later change is a logged correction). */
-  published: boolean;
-}
-
-export interface ScoreSummaryCounts {
-  candidates: number;
-  entered: number;
-  passed: number;
-  absent: number;
-  cheating: number;
-}
-
-export interface PlanScoreList extends ListResponse<PlanScoreRow> {
-  plan: ScorePlanInfo;
-  summary: ScoreSummaryCounts;
-}
-
-export interface PlanScoreQuery {
-  page: number;
-  limit: number;
-  keyword?: string;
-  filter?: ScoreFilter | null;
-}
+export type ScorePlanInfo = PlanScoreList['plan'];
+export type ScoreSummaryCounts = PlanScoreList['summary'];
+export type PlanScoreQuery = ListFilters<Pick<ScoreListQuery, 'keyword' | 'filter'>> &
+  Pick<ScoreListQuery, 'page' | 'limit'>;
 
 export const fetchPlanScores = (planId: number, query: PlanScoreQuery) =>
-  api.get<PlanScoreList>(`/v1/admin/plans/${planId}/scores`, { ...ADMIN, params: { ...query } });
+  api.get(`/v1/admin/plans/${planId}/scores`, planScoreListAnswer, { ...ADMIN, params: { ...query } });
 
 /** PUT /v1/admin/enrollments/:id/score: entry, or after publication a correction with `reason`. */
 export const saveScore = (enrollmentId: number, input: ScoreInput) =>
-  api.put<ScoreView>(`/v1/admin/enrollments/${enrollmentId}/score`, input, ADMIN);
-
+  api.put(`/v1/admin/enrollments/${enrollmentId}/score`, scoreAnswer, input, ADMIN);
 /** The template's URL under /api (downloaded with the administrator token). */
 export const scoreTemplatePath = (planId: number) => `/v1/admin/plans/${planId}/scores/template`;
 
@@ -119,39 +102,17 @@ export function importScores(
   });
 }
 
-export interface PublishAnswer {
-  published: number;
-  passed: number;
-  failed: number;
-  plan_state: PlanState;
-}
-
 export const publishScores = (planId: number) =>
-  api.post<PublishAnswer>(`/v1/admin/plans/${planId}/scores/publish`, {}, ADMIN);
-
-export interface IssueAnswer {
-  issued: number;
-  numbers: string[];
-  plan_state: PlanState;
-}
+  api.post(`/v1/admin/plans/${planId}/scores/publish`, scoresPublishedAnswer, {}, ADMIN);
 
 export const issueCertificates = (
   planId: number,
   body: { institution_id?: number; letter?: CertificateLetter },
-) => api.post<IssueAnswer>(`/v1/admin/plans/${planId}/certificates/issue`, body, ADMIN);
-
-export interface AppraisalInstitution {
-  id: number;
-  name: string;
-  code: string;
-  organization_id: number | null;
-  organization_name: string | null;
-  enabled: boolean;
-}
+) => api.post(`/v1/admin/plans/${planId}/certificates/issue`, certificatesIssuedAnswer, body, ADMIN);
 
 /** The institutions a certificate can be issued in the name of (founder and manager only). */
 export const fetchInstitutions = () =>
-  api.get<ListResponse<AppraisalInstitution>>('/v1/admin/appraisal-institutions', {
+  api.get('/v1/admin/appraisal-institutions', institutionListAnswer, {
     ...ADMIN,
     params: { page: 1, limit: 100 },
   });

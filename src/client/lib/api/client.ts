@@ -27,6 +27,12 @@ export type Params = Record<
   string | number | boolean | null | undefined | readonly (string | number)[]
 >;
 
+/**
+ * The filters of a list call, from its shared query schema: every one optional, and null for a filter the
+ * user cleared (params with null are left out of the query).
+ */
+export type ListFilters<Query> = { [K in Exclude<keyof Query, 'page' | 'limit'>]?: Query[K] | null };
+
 export interface RequestOptions {
   params?: Params;
   /** Which session's token to send: 'administrators' -> admin, anything else -> learner (spec §7). */
@@ -95,6 +101,14 @@ function isAnswerSchema(value: unknown): value is AnswerSchema {
     '_zod' in value &&
     typeof (value as { safeParse?: unknown }).safeParse === 'function'
   );
+}
+
+/**
+ * The answer argument of a checked call: its schema, or null where a production build left the schema out
+ * (scripts/web/answer-schemas.ts), so the schemas and zod stay out of the pages' chunks.
+ */
+export function isAnswerSlot(value: unknown): value is AnswerSchema | null {
+  return value === null || isAnswerSchema(value);
 }
 
 /**
@@ -265,8 +279,9 @@ export function firstAnswer(
   answerOrParams?: AnswerSchema | FirstAnswerParams,
   maybeParams?: FirstAnswerParams,
 ): unknown {
-  const schema = isAnswerSchema(answerOrParams) ? answerOrParams : undefined;
-  const params = schema ? maybeParams : (answerOrParams as FirstAnswerParams | undefined);
+  const checked = isAnswerSlot(answerOrParams);
+  const schema = checked ? answerOrParams : null;
+  const params = checked ? maybeParams : (answerOrParams as FirstAnswerParams | undefined);
   const key = firstAnswerKey(url, params);
   if (!firstAnswerWaiting(key)) return undefined;
   const value = firstAnswersOf().get(key);
@@ -332,8 +347,9 @@ async function get(
   answerOrOptions?: AnswerSchema | RequestOptions,
   maybeOptions?: RequestOptions,
 ): Promise<unknown> {
-  if (!isAnswerSchema(answerOrOptions)) return getUnchecked(url, answerOrOptions);
-  return checkAnswer('get', url, answerOrOptions, await getUnchecked(url, maybeOptions));
+  if (!isAnswerSlot(answerOrOptions)) return getUnchecked(url, answerOrOptions);
+  const value = await getUnchecked(url, maybeOptions);
+  return answerOrOptions ? checkAnswer('get', url, answerOrOptions, value) : value;
 }
 
 /** A write (`POST`/`PUT`/`PATCH`/`DELETE url` with an optional body), typed by its answer schema. */
@@ -351,13 +367,9 @@ interface Write {
 function write(method: Exclude<Method, 'get'>): Write {
   return (async (url: string, ...rest: unknown[]): Promise<unknown> => {
     const [first, second, third] = rest;
-    if (!isAnswerSchema(first)) return request(method, url, first, second as RequestOptions | undefined);
-    return checkAnswer(
-      method,
-      url,
-      first,
-      await request(method, url, second, third as RequestOptions | undefined),
-    );
+    if (!isAnswerSlot(first)) return request(method, url, first, second as RequestOptions | undefined);
+    const value = await request(method, url, second, third as RequestOptions | undefined);
+    return first ? checkAnswer(method, url, first, value) : value;
   }) as Write;
 }
 
