@@ -5,6 +5,7 @@ import { Checkbox, Modal, MultiSelect, Select, Stack, Text } from '@mantine/core
 import { useEffect, useState } from 'react';
 import type { RoomView } from '../../../../shared/rooms/schema.ts';
 import { autoSeatSchema, type SessionSeat } from '../../../../shared/tickets/schema.ts';
+import { readKey, useRead } from '../../../lib/data/use-read.ts';
 import { useT } from '../../../lib/i18n/index.ts';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { autoAssignSeats, fetchRoomAvailability } from '../api.ts';
@@ -69,20 +70,17 @@ export function AutoSeatModal({
 
   // Free seats per room during the chosen session (else the first one): overlapping sessions of other
   // plans hold seats too, which the bare capacity would hide.
-  const [free, setFree] = useState<Map<number, number> | null>(null);
   const countedSession = sessionId ? Number(sessionId) : (sessions[0]?.session_id ?? null);
-  useEffect(() => {
-    if (!opened || !countedSession) return;
-    let cancelled = false;
-    setFree(null);
-    fetchRoomAvailability(countedSession).then(
-      (answer) => !cancelled && setFree(new Map(answer.data.map((room) => [room.id, room.free]))),
-      () => undefined,
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [opened, countedSession]);
+  const free =
+    useRead(
+      opened && countedSession
+        ? {
+            key: readKey('room-free', countedSession),
+            fetch: async () =>
+              new Map((await fetchRoomAvailability(countedSession)).data.map((room) => [room.id, room.free])),
+          }
+        : null,
+    ).data ?? null;
 
   const enabled = rooms.filter((room) => room.enabled);
   const chosen = roomIds

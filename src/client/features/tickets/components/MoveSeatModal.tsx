@@ -4,6 +4,7 @@ import { Modal, NumberInput, Select, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { manualSeatSchema, type SessionSeat } from '../../../../shared/tickets/schema.ts';
 import type { RoomView } from '../../../../shared/rooms/schema.ts';
+import { readKey, useRead } from '../../../lib/data/use-read.ts';
 import { useT } from '../../../lib/i18n/index.ts';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { fetchRoomAvailability, moveSeat, type RoomAvailability, type SeatCandidate } from '../api.ts';
@@ -42,7 +43,6 @@ export interface MoveSeatModalProps {
 export function MoveSeatModal({ planId, candidate, sessions, rooms, onClose, onDone }: MoveSeatModalProps) {
   const t = useT();
   const [failure, setFailure] = useState<string | null>(null);
-  const [availability, setAvailability] = useState<RoomAvailability[]>([]);
   const {
     form,
     submitting: busy,
@@ -74,18 +74,17 @@ export function MoveSeatModal({ planId, candidate, sessions, rooms, onClose, onD
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [candidate]);
 
-  // Free seats of each room during the chosen session (other plans' overlapping sessions included).
-  useEffect(() => {
-    if (!candidate || !values.session_id) return;
-    let cancelled = false;
-    fetchRoomAvailability(Number(values.session_id)).then(
-      (answer) => !cancelled && setAvailability(answer.data),
-      () => !cancelled && setAvailability([]),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [candidate, values.session_id]);
+  // Free seats of each room during the chosen session (other plans' overlapping sessions included); the
+  // counts on screen stay while another session's come, and a failure shows none.
+  const sessionForLoad = candidate && values.session_id ? Number(values.session_id) : null;
+  const load = useRead(
+    sessionForLoad
+      ? { key: readKey('room-load', sessionForLoad), fetch: () => fetchRoomAvailability(sessionForLoad) }
+      : null,
+    { keepPrevious: true },
+  );
+  const availability: RoomAvailability[] =
+    load.error !== null && !load.refreshing ? [] : (load.data?.data ?? []);
 
   const room = rooms.find((r) => String(r.id) === values.room_id) ?? null;
   const roomLoad = availability.find((r) => String(r.id) === values.room_id) ?? null;

@@ -113,6 +113,39 @@ describe('useRead', () => {
     expect(invalidate('plans')).toBe(0);
   });
 
+  it('with the page’s own answer shows it at once and asks nothing', async () => {
+    const fetch = vi.fn(async () => ({ data: ['fresh'] }));
+    const pageAnswer = { data: ['painted'] };
+    const { result } = renderHook(() => useRead({ key: 'banners', fetch }, { pageAnswer: () => pageAnswer }));
+    expect(result.current).toMatchObject({ data: pageAnswer, loading: false, refreshing: false });
+    await act(async () => undefined);
+    expect(fetch).not.toHaveBeenCalled();
+    act(() => result.current.refresh());
+    await waitFor(() => expect(result.current.data).toEqual({ data: ['fresh'] }));
+  });
+
+  it('keepPrevious holds the last answer through a closed dialog, and drops an earlier key’s failure', async () => {
+    const fetch = vi.fn(async (id: number) => {
+      if (id === 2) throw new Error('404');
+      return { id };
+    });
+    const { result, rerender } = renderHook(
+      ({ id }: { id: number | null }) =>
+        useRead(id === null ? null : { key: readKey('test', id), fetch: () => fetch(id) }, { keepPrevious: true }),
+      { initialProps: { id: 2 as number | null } },
+    );
+    await waitFor(() => expect(result.current.error).toBeInstanceOf(Error));
+    rerender({ id: 1 });
+    expect(result.current.error).toBeNull();
+    await waitFor(() => expect(result.current.data).toEqual({ id: 1 }));
+    rerender({ id: null });
+    expect(result.current).toMatchObject({ data: undefined, refreshing: false });
+    rerender({ id: 1 });
+    expect(result.current.data).toEqual({ id: 1 });
+    await waitFor(() => expect(result.current.refreshing).toBe(false));
+    expect(fetch).toHaveBeenCalledTimes(3);
+  });
+
   it('matches keys by whole segments', () => {
     expect(keyMatches('plans:1:20', 'plans')).toBe(true);
     expect(keyMatches('plans', 'plans')).toBe(true);
