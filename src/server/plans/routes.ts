@@ -18,7 +18,14 @@ import {
   planTransitionSchema,
   portalPlanQuery,
   skillLevelLabel,
+  portalPlanDetailAnswer,
 } from '../../shared/plans/schema.ts';
+import {
+  bannerListAnswer,
+  portalOccupationListAnswer,
+  portalPlanListAnswer,
+} from '../../shared/portal/schema.ts';
+import { answer } from '../http/answer.ts';
 import { parseInput } from '../http/validate.ts';
 import { admin, optionalPrincipal, requireAdmin } from '../plugins/auth.ts';
 import { organizationScope } from '../lib/plan-scope.ts';
@@ -94,18 +101,28 @@ const examPlanRoutes: FastifyPluginAsync = async (app) => {
   );
 
   // ---- public portal (spec §7)
-  app.get('/v1/skill-tests/banners/list', async () => ({ data: await listBanners(app.db) }));
+  app.get('/v1/skill-tests/banners/list', async () =>
+    answer(bannerListAnswer, { data: await listBanners(app.db) }),
+  );
 
-  app.get('/v1/skill-tests/occupations', async () => ({ data: await listOccupations(app.db) }));
+  app.get('/v1/skill-tests/occupations', async () =>
+    answer(portalOccupationListAnswer, { data: await listOccupations(app.db) }),
+  );
 
   app.get('/v1/skill-tests/skill-tests/list', async (request) =>
-    listPortalPlans(app.db, parseInput(portalPlanQuery, request.query, 'query')),
+    answer(
+      portalPlanListAnswer,
+      await listPortalPlans(app.db, parseInput(portalPlanQuery, request.query, 'query')),
+    ),
   );
 
   app.get('/v1/skill-tests/skill-tests/:id', async (request) => {
     const { id } = parseInput(idParams, request.params, 'id');
     const principal = await optionalPrincipal(request).catch(() => null);
-    return getPortalPlan(app.db, id, principal?.kind === 'learners' ? principal.id : null);
+    return answer(
+      portalPlanDetailAnswer,
+      await getPortalPlan(app.db, id, principal?.kind === 'learners' ? principal.id : null),
+    );
   });
 };
 

@@ -5,11 +5,13 @@ import { z } from 'zod';
 import {
   PDF_MAX_BYTES,
   PUBLIC_UPLOAD_KINDS,
+  uploadInfoAnswer,
   uploadKindSchema,
   type UploadKind,
 } from '../../shared/uploads/schema.ts';
 import { writeSystemLog } from '../lib/system-log.ts';
 import { fieldError, notFound } from '../errors.ts';
+import { answer } from '../http/answer.ts';
 import { parseInput } from '../http/validate.ts';
 import { anyUser, optionalPrincipal } from '../plugins/auth.ts';
 import { assertMayRead, findUpload, saveUpload, uploadFilePath, uploadInfo } from './service.ts';
@@ -62,7 +64,7 @@ const uploadRoutes: FastifyPluginAsync = async (app) => {
             });
             return saved;
           });
-    return reply.status(201).send(uploadInfo(row));
+    return reply.status(201).send(answer(uploadInfoAnswer, uploadInfo(row)));
   });
 
   app.get('/v1/uploads/:id', async (request, reply) => {
