@@ -24,7 +24,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconEdit, IconHistory, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { feeUpdateSchema } from '../../../../shared/payments/schema.ts';
-import { ApiError } from '../../../lib/api/errors.ts';
+import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import {
   ListTable,
   pagedListProps,
@@ -41,6 +41,88 @@ import { toastSuccess } from '../../../lib/toast.ts';
 const toFen = (yuan: number | string) =>
   yuan === '' || !Number.isFinite(Number(yuan)) ? undefined : Math.round(Number(yuan) * 100);
 
+interface FeeFormValues {
+  fee: number | string;
+  reason: string;
+}
+
+/** The fee form of one plan; keyed by the plan, so another plan starts from its own fee. */
+function FeeEditForm({
+  plan,
+  onClose,
+  onSaved,
+  onSubmitting,
+}: {
+  plan: PlanFee;
+  onClose: () => void;
+  onSaved: (plan: PlanFee) => void;
+  onSubmitting: (submitting: boolean) => void;
+}) {
+  const t = useT();
+  const { form, submitting, handleSubmit } = useSchemaForm<FeeFormValues, typeof feeUpdateSchema>({
+    mode: 'controlled',
+    initialValues: { fee: plan.fee_fen / 100, reason: '' },
+    schema: feeUpdateSchema,
+    toInput: (values) => ({ fee_fen: toFen(values.fee), reason: values.reason }),
+    fields: { fee_fen: 'fee' },
+  });
+  useEffect(() => onSubmitting(submitting), [submitting, onSubmitting]);
+
+  const save = handleSubmit(async (_values, input) => {
+    await updateFee(plan.plan_id, input);
+    toastSuccess(t('examAffairs.finance.feeSaved', { title: plan.title, fee: formatFen(input.fee_fen) }));
+    onSaved(plan);
+  });
+
+  const newFen = toFen(form.values.fee);
+  return (
+    <Stack gap="sm">
+      <Text size="sm" fw={500}>
+        {plan.title}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {t('examAffairs.finance.currentFee', { fee: formatFen(plan.fee_fen) })}
+      </Text>
+      <NumberInput
+        label={t('examAffairs.finance.newFee')}
+        withAsterisk
+        min={0}
+        max={100000}
+        decimalScale={2}
+        prefix="¥"
+        thousandSeparator=","
+        {...form.getInputProps('fee')}
+        description={
+          newFen !== undefined && newFen !== plan.fee_fen
+            ? t('examAffairs.finance.feeChange', { from: formatFen(plan.fee_fen), to: formatFen(newFen) })
+            : undefined
+        }
+        data-testid="fee-input"
+      />
+      <Textarea
+        label={t('examAffairs.finance.reason')}
+        withAsterisk
+        autosize
+        minRows={2}
+        maxLength={200}
+        {...form.getInputProps('reason')}
+        data-testid="fee-reason"
+      />
+      <Alert color="blue" variant="light">
+        {t('examAffairs.finance.existingOrdersKeep')}
+      </Alert>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose} disabled={submitting}>
+          {t('common.cancel')}
+        </Button>
+        <Button loading={submitting} onClick={() => save()} data-testid="fee-save">
+          {t('examAffairs.finance.saveFee')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
 function FeeEditModal({
   plan,
   onClose,
@@ -51,51 +133,7 @@ function FeeEditModal({
   onSaved: (plan: PlanFee) => void;
 }) {
   const t = useT();
-  const [fee, setFee] = useState<number | string>('');
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<{ fee?: string; reason?: string }>({});
   const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    if (plan) {
-      setFee(plan.fee_fen / 100);
-      setReason('');
-      setErrors({});
-    }
-  }, [plan]);
-
-  const save = async () => {
-    if (!plan) return;
-    const checked = feeUpdateSchema.safeParse({ fee_fen: toFen(fee), reason });
-    if (!checked.success) {
-      const next: { fee?: string; reason?: string } = {};
-      for (const issue of checked.error.issues) {
-        if (issue.path[0] === 'fee_fen') next.fee ??= issue.message;
-        if (issue.path[0] === 'reason') next.reason ??= issue.message;
-      }
-      setErrors(next);
-      return;
-    }
-    setSaving(true);
-    try {
-      await updateFee(plan.plan_id, checked.data);
-      toastSuccess(
-        t('examAffairs.finance.feeSaved', {
-          title: plan.title,
-          fee: formatFen(checked.data.fee_fen),
-        }),
-      );
-      onSaved(plan);
-    } catch (failure) {
-      if (failure instanceof ApiError && failure.status === 422) {
-        setErrors({ fee: failure.fieldErrors.fee_fen?.[0], reason: failure.fieldErrors.reason?.[0] });
-      }
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  const newFen = toFen(fee);
   return (
     <Modal
       opened={plan !== null}
@@ -105,60 +143,13 @@ function FeeEditModal({
       data-testid="fee-edit-modal"
     >
       {plan && (
-        <Stack gap="sm">
-          <Text size="sm" fw={500}>
-            {plan.title}
-          </Text>
-          <Text size="sm" c="dimmed">
-            {t('examAffairs.finance.currentFee', { fee: formatFen(plan.fee_fen) })}
-          </Text>
-          <NumberInput
-            label={t('examAffairs.finance.newFee')}
-            withAsterisk
-            min={0}
-            max={100000}
-            decimalScale={2}
-            prefix="¥"
-            thousandSeparator=","
-            value={fee}
-            error={errors.fee}
-            description={
-              newFen !== undefined && newFen !== plan.fee_fen
-                ? t('examAffairs.finance.feeChange', { from: formatFen(plan.fee_fen), to: formatFen(newFen) })
-                : undefined
-            }
-            onChange={(value) => {
-              setFee(value);
-              setErrors((current) => ({ ...current, fee: undefined }));
-            }}
-            data-testid="fee-input"
-          />
-          <Textarea
-            label={t('examAffairs.finance.reason')}
-            withAsterisk
-            autosize
-            minRows={2}
-            maxLength={200}
-            value={reason}
-            error={errors.reason}
-            onChange={(event) => {
-              setReason(event.currentTarget.value);
-              setErrors((current) => ({ ...current, reason: undefined }));
-            }}
-            data-testid="fee-reason"
-          />
-          <Alert color="blue" variant="light">
-            {t('examAffairs.finance.existingOrdersKeep')}
-          </Alert>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={saving}>
-              {t('common.cancel')}
-            </Button>
-            <Button loading={saving} onClick={() => void save()} data-testid="fee-save">
-              {t('examAffairs.finance.saveFee')}
-            </Button>
-          </Group>
-        </Stack>
+        <FeeEditForm
+          key={plan.plan_id}
+          plan={plan}
+          onClose={onClose}
+          onSaved={onSaved}
+          onSubmitting={setSaving}
+        />
       )}
     </Modal>
   );
