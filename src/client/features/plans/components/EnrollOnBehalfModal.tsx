@@ -24,15 +24,10 @@ import {
 import type { UploadInfo } from '../../../../shared/uploads/schema.ts';
 import { ApiError, isBusinessRefusal } from '../../../lib/api/errors.ts';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
+import { readKey, useRead } from '../../../lib/data/use-read.ts';
 import { useT } from '../../../lib/i18n/index.ts';
 import { UploadField } from '../../../lib/uploads/UploadField.tsx';
-import {
-  enrollOnBehalf,
-  fetchPlan,
-  type ExamPlanDetail,
-  type ExamPlanSummary,
-  type OnBehalfInput,
-} from '../api.ts';
+import { enrollOnBehalf, fetchPlan, type ExamPlanSummary, type OnBehalfInput } from '../api.ts';
 import { formFieldLabel, materialLabel } from '../../../lib/plan-labels.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 
@@ -84,7 +79,6 @@ export interface EnrollOnBehalfModalProps {
 
 export function EnrollOnBehalfModal({ opened, plans, onClose, onEnrolled }: EnrollOnBehalfModalProps) {
   const t = useT();
-  const [plan, setPlan] = useState<ExamPlanDetail | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const {
     form,
@@ -110,23 +104,15 @@ export function EnrollOnBehalfModal({ opened, plans, onClose, onEnrolled }: Enro
     if (opened) {
       form.reset();
       setRefusal(null);
-      setPlan(null);
     }
     // The form object is stable; only opening the dialog starts it afresh.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [opened]);
 
-  useEffect(() => {
-    if (!values.planId) return;
-    let cancelled = false;
-    fetchPlan(Number(values.planId)).then(
-      (detail) => !cancelled && setPlan(detail),
-      () => undefined,
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [values.planId]);
+  const chosenPlanId = values.planId ? Number(values.planId) : null;
+  const plan = useRead(
+    chosenPlanId ? { key: readKey('enrol-plan', chosenPlanId), fetch: () => fetchPlan(chosenPlanId) } : null,
+  ).data;
 
   const shownPlan = plan && String(plan.id) === values.planId ? plan : null;
   const asked = shownPlan ? ASKED_FIELDS.filter((key) => shownPlan.form_fields.includes(key)) : [];
