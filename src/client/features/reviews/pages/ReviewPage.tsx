@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import type { EnrollmentState } from '../../../../shared/enrollments/schema.ts';
 import { RowAction } from '../../../lib/components/RowAction.tsx';
 import { useT } from '../../../lib/i18n/index.ts';
-import { FilterBar, FilterField, FilterSelect, FilterText } from '../../../lib/kit/FilterBar.tsx';
+import { FilterBar, FilterSelect, FilterText } from '../../../lib/kit/FilterBar.tsx';
 import { ListPageTable, type ListPageColumn } from '../../../lib/kit/ListPageTable.tsx';
 import { useConfirmAction } from '../../../lib/kit/use-confirm-action.tsx';
 import { useListPage } from '../../../lib/kit/use-list-page.ts';
@@ -33,18 +33,20 @@ const isQueueState = (value: string): value is QueueState =>
 export default function ReviewPage() {
   const t = useT();
   const [plans, setPlans] = useState<ReviewPlan[]>([]);
+  // The queue tab is the page's view, not a filter: a reload opens the queue awaiting review again.
+  const [state, setState] = useState<QueueState>('submitted');
   const list = useListPage({
-    filters: { plan_id: '', state: 'submitted', keyword: '' },
+    filters: { plan_id: '', keyword: '' },
+    deps: [state],
     fetch: ({ page, limit, filters }) =>
       fetchReviewQueue({
         page,
         limit,
         plan_id: filters.plan_id ? Number(filters.plan_id) : null,
-        state: isQueueState(filters.state) ? filters.state : 'submitted',
+        state,
         keyword: filters.keyword || undefined,
       }),
   });
-  const state: QueueState = isQueueState(list.query.filters.state) ? list.query.filters.state : 'submitted';
   const selectable = state === 'submitted';
   const selection = useRowSelection(list.rows, {
     allLabel: t('examAffairs.review.selectPage'),
@@ -198,19 +200,16 @@ export default function ReviewPage() {
           placeholder={t('examAffairs.college.keywordPlaceholder')}
           data-testid="review-keyword"
         />
-        <FilterField name="state">
-          {(value, set) => (
-            <SegmentedControl
-              value={value}
-              onChange={set}
-              data={QUEUE_STATES.map((item) => ({
-                value: item,
-                label: t(`examAffairs.review.queue.${item}`),
-              }))}
-              data-testid="review-state"
-            />
-          )}
-        </FilterField>
+        <SegmentedControl
+          value={state}
+          onChange={(value) => {
+            if (!isQueueState(value)) return;
+            setState(value);
+            list.setPage(1);
+          }}
+          data={QUEUE_STATES.map((item) => ({ value: item, label: t(`examAffairs.review.queue.${item}`) }))}
+          data-testid="review-state"
+        />
       </FilterBar>
 
       {batchResult && batchResult.skipped.length > 0 && (
