@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { i18nTables } from './scripts/i18n/vite-plugin.ts';
 import { buildInfo, buildInfoDefines, pwaPlugins } from './scripts/pwa/vite-plugins.ts';
+import { answerSchemas } from './scripts/web/answer-schemas.ts';
 import { compileHints } from './scripts/web/compile-hints.ts';
 import { deferEntryStylesheet } from './scripts/web/defer-stylesheet.ts';
 import { mantineStyles } from './scripts/web/mantine-styles.ts';
@@ -19,6 +20,9 @@ export default defineConfig({
   plugins: [
     react(),
     i18nTables(),
+    // Production only: API calls lose their answer schema argument (checked in development and tests only),
+    // and schema builders are marked pure, so unused schemas (and zod, where no form needs it) drop out.
+    answerSchemas(),
     mantineStyles(),
     deferEntryStylesheet(),
     routePreloads(),
@@ -59,6 +63,9 @@ export default defineConfig({
               name: 'app-lib',
               test: /src[\\/]client[\\/]lib[\\/](components[\\/](Logo\.tsx|LazyPager\.tsx|use-paged-list\.ts)|dom[\\/](web-layout|after-load)\.ts|uploads[\\/]use-private-file\.ts|offline[\\/]use-cached-query\.ts|utils[\\/])|node_modules[\\/]@mantine[\\/]hooks[\\/]esm[\\/]use-(disclosure|uncontrolled|merged-ref|force-update)[\\/]/,
             },
+            // The sign-in schemas, which the login page loads after its first paint (its form checks with them):
+            // a chunk of their own, not merged into the sign-in API calls the login page loads first.
+            { name: 'auth-schema', test: /src[\\/]shared[\\/]auth[\\/]schema\.ts/ },
             // Every icon the app uses is ~7 KB gzip together: one request instead of one per icon.
             { name: 'icons', test: /node_modules[\\/]@tabler[\\/]icons-react[\\/]/ },
             // The layout and text components every first page renders: one request instead of twenty

@@ -3,7 +3,6 @@
 // and a 422 answer of the server ({message, errors: {field: [messages]}}, spec §8), whose field names
 // are the same dotted paths of the same schema. One message per field, the first.
 import type { FormErrors } from '@mantine/form';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
 import type { z } from '../../../shared/api/zod.ts';
 import { ApiError } from '../api/errors.ts';
 
@@ -70,8 +69,13 @@ export function schemaErrors<Values>(
   options: SchemaCheckOptions<Values> = {},
 ): FormErrors {
   const input = options.toInput ? options.toInput(values) : values;
-  // The resolver is typed for a record; a body built by toInput is whatever the schema takes.
-  const byRequestPath = zod4Resolver(schema, { errorPriority: 'first' })(input as Record<string, unknown>);
+  // The schema's own safeParse, not a resolver importing zod: a form whose schema is loaded later
+  // (the login page) then carries no zod in its first load. The first issue of a path wins.
+  const result = schema.safeParse(input);
+  const byRequestPath: Record<string, string> = {};
+  if (!result.success)
+    for (const issue of [...result.error.issues].reverse())
+      byRequestPath[issue.path.map(String).join('.')] = issue.message;
   const errors = renamed(
     Object.entries(byRequestPath).map(([path, message]) => [path, String(message)]),
     options.fields ?? {},

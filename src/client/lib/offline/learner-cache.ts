@@ -9,7 +9,7 @@
 import { effect } from '@preact/signals-react';
 import { ApiError } from '../api/errors.ts';
 import type { Answer, AnswerSchema } from '../../../shared/api/answers.ts';
-import { api, getEarly, type Params } from '../api/client.ts';
+import { api, getEarly, isAnswerSlot, type Params } from '../api/client.ts';
 import { learnerSession } from '../state/session.ts';
 import { idbClear, idbGet, idbKeys, idbSet } from '../storage.ts';
 import { OFFLINE_LAYER_HEADER, isNoAnswer, online } from './network.ts';
@@ -154,8 +154,9 @@ export function learnerGet(
   answerOrParams?: AnswerSchema | Params,
   params?: Params,
 ): Promise<unknown> {
-  // A schema is told from params by its parse method (no zod import here: this module is on every page).
-  if (answerOrParams && typeof (answerOrParams as Partial<AnswerSchema>).safeParse === 'function')
+  // A schema (or null, where a production build left it out) is told from params without importing zod:
+  // this module is on every page.
+  if (isAnswerSlot(answerOrParams))
     return api.get(url, answerOrParams as AnswerSchema, learnerGetOptions(params));
   return api.get(url, learnerGetOptions(answerOrParams as Params | undefined));
 }

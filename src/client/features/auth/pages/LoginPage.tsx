@@ -14,7 +14,7 @@ import {
 import { useCallback, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { ERROR_CODES } from '../../../../shared/api/errors.ts';
-import { loginSchema, type CaptchaResponse, type LoginInput } from '../../../../shared/auth/schema.ts';
+import type { CaptchaResponse, LoginInput } from '../../../../shared/auth/schema.ts';
 import { ApiError } from '../../../lib/api/errors.ts';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { LanguagePicker } from '../../../lib/components/LanguagePicker.tsx';
@@ -23,6 +23,9 @@ import { CaptchaField } from '../../../lib/components/CaptchaField.tsx';
 import { useT } from '../../../lib/i18n/index.ts';
 import { storeLogin, type SessionKind } from '../../../lib/state/session.ts';
 import { fetchCaptcha, login } from '../api.ts';
+
+// The login schema arrives after the first paint, so the page's first load carries no zod.
+const loadLoginSchema = () => import('../../../../shared/auth/schema.ts').then((m) => m.loginSchema);
 
 /** `?redirect=` brings the user back to what they chose (e.g. "apply"); only paths on this site, and only the right area. */
 function safeRedirect(isAdmin: boolean): string | null {
@@ -70,7 +73,7 @@ export default function LoginPage({ kind }: LoginPageProps) {
   const { form, submitting, handleSubmit } = useSchemaForm<LoginValues>({
     mode: 'controlled',
     initialValues: { username: '', password: '', captcha: '' },
-    schema: loginSchema,
+    schema: loadLoginSchema,
     toInput: loginInput,
     // The schema's "请输入…" for an empty field, in the user's language.
     message: (message, path) =>
