@@ -24,11 +24,11 @@ import { Link, useSearch } from 'wouter';
 import type { UserInfo } from '../../../../shared/auth/schema.ts';
 import type { LookupKind } from '../../../../shared/lookups/schema.ts';
 import { profileUpdateSchema } from '../../../../shared/profile/schema.ts';
+import { useRead } from '../../../lib/data/use-read.ts';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { useT } from '../../../lib/i18n/index.ts';
 import { StaleBadge } from '../../../lib/offline/StaleBadge.tsx';
 import { useAreas, useCities, useLookup, useProvinces } from '../../../lib/offline/reference-data.ts';
-import { useCachedQuery } from '../../../lib/offline/use-cached-query.ts';
 import { setUserInfo } from '../../../lib/state/session.ts';
 import { UploadField } from '../../../lib/uploads/UploadField.tsx';
 import { fetchUserInfo, profileQuery, saveProfile, type LearnerProfile } from '../api.ts';
@@ -90,7 +90,7 @@ export default function ProfilePage() {
   const welcome = search.get('welcome') === '1';
   const returnTo = safeReturnPath(search.get('from'));
 
-  const query = useCachedQuery(profileQuery.key, profileQuery.fetch);
+  const query = useRead(profileQuery, { offline: true });
   const [profile, setProfile] = useState<LearnerProfile | null>(null);
   const [queued, setQueued] = useState(false);
   const initialized = useRef(false);

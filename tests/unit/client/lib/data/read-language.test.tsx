@@ -3,7 +3,11 @@
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearLearnerCache } from '../../../../../src/client/lib/offline/learner-cache.ts';
-import { useCachedQuery } from '../../../../../src/client/lib/offline/use-cached-query.ts';
+import { useRead } from '../../../../../src/client/lib/data/use-read.ts';
+
+/** The read hook's offline mode, as the learner pages use it. */
+const useCachedQuery = <T,>(key: string, fetch: () => Promise<T>, pageAnswer?: () => T | undefined) =>
+  useRead({ key, fetch }, { offline: true, pageAnswer });
 import { language, setLanguage } from '../../../../../src/client/lib/state/preferences.ts';
 import { resetAllSessions, setUserInfo, storeLogin } from '../../../../../src/client/lib/state/session.ts';
 

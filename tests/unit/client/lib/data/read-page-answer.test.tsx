@@ -1,10 +1,14 @@
-// useCachedQuery with an answer that came with the page (issue 4: first paint): the first render shows it,
+// The read hook in its offline mode with an answer that came with the page (issue 4: first paint): the first render shows it,
 // the first request hands that same answer over and keeps it for offline use without rendering again, and
 // any other answer replaces it as usual.
 import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearLearnerCache, readCached } from '../../../../../src/client/lib/offline/learner-cache.ts';
-import { useCachedQuery } from '../../../../../src/client/lib/offline/use-cached-query.ts';
+import { useRead } from '../../../../../src/client/lib/data/use-read.ts';
+
+/** The read hook's offline mode, as the learner pages use it. */
+const useCachedQuery = <T,>(key: string, fetch: () => Promise<T>, pageAnswer?: () => T | undefined) =>
+  useRead({ key, fetch }, { offline: true, pageAnswer });
 import { resetAllSessions, setUserInfo, storeLogin } from '../../../../../src/client/lib/state/session.ts';
 
 const pageAnswer = { data: [{ plan_title: '电工' }] };
