@@ -61,7 +61,7 @@ export default defineConfig({
             // Small helpers and hooks most first pages share (formatting, lists, cached queries, logo).
             {
               name: 'app-lib',
-              test: /src[\\/]client[\\/]lib[\\/](components[\\/](Logo\.tsx|LazyPager\.tsx|use-paged-list\.ts)|dom[\\/](web-layout|after-load)\.ts|uploads[\\/]use-private-file\.ts|offline[\\/]use-cached-query\.ts|utils[\\/])|node_modules[\\/]@mantine[\\/]hooks[\\/]esm[\\/]use-(disclosure|uncontrolled|merged-ref|force-update)[\\/]/,
+              test: /src[\\/]client[\\/]lib[\\/](components[\\/](Logo\.tsx|LazyPager\.tsx|use-paged-list\.ts)|dom[\\/](web-layout|after-load)\.ts|uploads[\\/]use-private-file\.ts|data[\\/](use-read|invalidate)\.ts|utils[\\/])|node_modules[\\/]@mantine[\\/]hooks[\\/]esm[\\/]use-(disclosure|uncontrolled|merged-ref|force-update)[\\/]/,
             },
             // The sign-in schemas, which the login page loads after its first paint (its form checks with them):
             // a chunk of their own, not merged into the sign-in API calls the login page loads first.

@@ -6,11 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { and, count, eq, inArray } from 'drizzle-orm';
-import {
-  adminPrincipal,
-  openFilledPlan,
-  seedCertificationDemo,
-} from '../../src/server/demo/exam-chain.ts';
+import { adminPrincipal, openFilledPlan, seedCertificationDemo } from '../../src/server/demo/exam-chain.ts';
 import {
   examSites,
   learners,

@@ -1,7 +1,8 @@
 // Form field messages from the two places they come from, in @mantine/form's shape (dotted path ->
-// message): the shared zod request schema checked in the browser (through mantine-form-zod-resolver),
-// and a 422 answer of the server ({message, errors: {field: [messages]}}, spec §8), whose field names
-// are the same dotted paths of the same schema. One message per field, the first.
+// message): the shared zod request schema checked in the browser (by its own safeParse: a resolver
+// package would import all of zod into the first load), and a 422 answer of the server ({message,
+// errors: {field: [messages]}}, spec §8), whose field names are the same dotted paths of the same schema.
+// One message per field, the first.
 import type { FormErrors } from '@mantine/form';
 import type { z } from '../../../shared/api/zod.ts';
 import { ApiError } from '../api/errors.ts';
