@@ -1,8 +1,10 @@
 // Loads one page of a `{data, meta}` list endpoint (used with ListTable, or alone by pages that render
-// their own list, e.g. the portal's cards, which then do not download the table).
-import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
+// their own list, e.g. the portal's cards, which then do not download the table). It reads through the one
+// read hook (lib/data/use-read.ts), so an answer for a page or filter no longer shown is dropped there.
+import { useCallback, useState } from 'react';
 import { PAGINATION } from '../../../shared/api/constants.ts';
 import type { ListResponse } from '../../../shared/api/errors.ts';
+import { readKey, useRead } from '../data/use-read.ts';
 
 export interface PagedList<T> {
   rows: T[];
@@ -15,6 +17,13 @@ export interface PagedList<T> {
   reload: () => void;
 }
 
+interface Paging {
+  page: number;
+  limit: number;
+}
+
+const failureText = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure));
+
 /**
  * Loads one page of a list endpoint and reloads when the page, the limit or `deps` change (a changed
  * filter returns to page 1). The API client has already shown the toast when a load fails. `initial`
@@ -22,74 +31,40 @@ export interface PagedList<T> {
  * then renders it at once and does not ask.
  */
 export function usePagedList<T>(
-  fetchPage: (query: { page: number; limit: number }) => Promise<ListResponse<T>>,
+  fetchPage: (query: Paging) => Promise<ListResponse<T>>,
   deps: readonly unknown[] = [],
   initial?: () => ListResponse<T> | undefined,
 ): PagedList<T> {
-  const [query, setQuery] = useState<{ page: number; limit: number }>({
-    page: PAGINATION.page,
-    limit: PAGINATION.limit,
-  });
-  const [state, setState] = useState<{ rows: T[]; total: number; loading: boolean; error: string | null }>(
-    () => {
-      const first = initial?.();
-      return first
-        ? { rows: first.data, total: first.meta.total, loading: false, error: null }
-        : { rows: [], total: 0, loading: true, error: null };
-    },
-  );
-  /** The first load is already done when the answer was given. */
-  const given = useRef(!state.loading);
-  const [version, setVersion] = useState(0);
-  const stateRef = useRef(state);
-  stateRef.current = state;
-  const fetchRef = useRef(fetchPage);
-  fetchRef.current = fetchPage;
+  const [paging, setPaging] = useState<Paging>({ page: PAGINATION.page, limit: PAGINATION.limit });
   const depsKey = JSON.stringify(deps);
-  const lastDeps = useRef(depsKey);
-
-  useEffect(() => {
-    if (lastDeps.current !== depsKey) {
-      lastDeps.current = depsKey;
-      if (query.page !== 1) {
-        setQuery((current) => ({ ...current, page: 1 }));
-        return;
-      }
+  // A changed filter goes back to page 1 in the same render, so the page it left is never asked for with it.
+  const [pagedFor, setPagedFor] = useState(depsKey);
+  let query = paging;
+  if (pagedFor !== depsKey) {
+    setPagedFor(depsKey);
+    if (paging.page !== PAGINATION.page) {
+      query = { ...paging, page: PAGINATION.page };
+      setPaging(query);
     }
-    if (given.current) {
-      given.current = false;
-      return;
-    }
-    let cancelled = false;
-    // Not on the first load (it starts loading): mounting must not render the list twice.
-    if (!stateRef.current.loading || stateRef.current.error !== null)
-      setState((current) => ({ ...current, loading: true, error: null }));
-    // The answer renders as a transition: a long list is built in slices instead of one long task.
-    fetchRef.current(query).then(
-      (answer) => {
-        if (!cancelled)
-          startTransition(() =>
-            setState({ rows: answer.data, total: answer.meta.total, loading: false, error: null }),
-          );
-      },
-      (error: unknown) => {
-        if (!cancelled)
-          setState((current) => ({
-            ...current,
-            loading: false,
-            error: error instanceof Error ? error.message : String(error),
-          }));
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [query, version, depsKey]);
-
+  }
+  // The rows on screen stay while the next page or filter loads (under the table's loading overlay).
+  const read = useRead(
+    { key: readKey('paged-list', query.page, query.limit, depsKey), fetch: () => fetchPage(query) },
+    { keepPrevious: true, pageAnswer: initial },
+  );
   const setPage = useCallback(
-    (page: number, limit?: number) => setQuery((current) => ({ page, limit: limit ?? current.limit })),
+    (page: number, limit?: number) => setPaging((current) => ({ page, limit: limit ?? current.limit })),
     [],
   );
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
-  return { ...state, page: query.page, limit: query.limit, setPage, reload };
+  return {
+    rows: read.data?.data ?? [],
+    total: read.data?.meta.total ?? 0,
+    page: query.page,
+    limit: query.limit,
+    loading: read.refreshing,
+    // A load asked again (retry, next page) clears the failure shown until it answers.
+    error: read.error === null || read.refreshing ? null : failureText(read.error),
+    reload: read.refresh,
+    setPage,
+  };
 }
