@@ -2,7 +2,7 @@
 // strings (what the inputs hold); the API speaks integer fen and ISO instants. Validation is the shared
 // planInputSchema (the server's own rules), run on the body the form would send, with its issue paths
 // mapped back to form fields; a 422 from the server is mapped the same way.
-import type { FormErrors } from '@mantine/form';
+import type { FormErrors, UseFormReturnType } from '@mantine/form';
 import dayjs from 'dayjs';
 import { chinaWallIso, fromChinaClock } from '../../../shared/api/china-time.ts';
 import {
@@ -52,6 +52,9 @@ export interface PlanFormValues {
   description: string;
   sessions: SessionValues[];
 }
+
+/** The drawer's form, as its field groups take it. */
+export type PlanForm = UseFormReturnType<PlanFormValues>;
 
 /** States in which the server accepts an edit of the plan (exam-plans service EDITABLE_STATES). */
 export const PLAN_EDITABLE_STATES: readonly PlanState[] = ['draft', 'published', 'registration_closed'];
@@ -151,6 +154,20 @@ export function followRegistrationEnd(
     const suggested = after[index];
     return sameSession(session, before[index]) && suggested ? { ...suggested } : session;
   });
+}
+
+/**
+ * The session the "add" button appends: the other kind than the last one (theory, then practical), at
+ * the last one's times for the administrator to move; an empty theory session when there is none.
+ */
+export function nextSession(sessions: readonly SessionValues[]): SessionValues {
+  const last = sessions.at(-1);
+  return {
+    kind: last?.kind === 'theory' ? 'practical' : 'theory',
+    name: '',
+    starts_at: last?.starts_at ?? null,
+    ends_at: last?.ends_at ?? null,
+  };
 }
 
 /** The form paths of the sessions' start times: where "sessions must follow the registration end" shows. */

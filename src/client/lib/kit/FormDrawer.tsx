@@ -19,6 +19,8 @@ export interface FormDrawerProps {
   onSubmit: () => void;
   form?: DirtyForm;
   saving?: boolean;
+  /** The save button is off (nothing to save yet, or nothing the server would accept). */
+  submitDisabled?: boolean;
   submitLabel?: string;
   submitTestId?: string;
   variant?: 'drawer' | 'modal';
@@ -34,6 +36,7 @@ export function FormDrawer({
   onSubmit,
   form,
   saving = false,
+  submitDisabled = false,
   submitLabel,
   submitTestId,
   variant = 'drawer',
@@ -55,7 +58,7 @@ export function FormDrawer({
         <Button variant="default" onClick={requestClose} data-testid="form-cancel">
           {t('common.cancel')}
         </Button>
-        <Button loading={saving} onClick={onSubmit} data-testid={submitTestId}>
+        <Button loading={saving} disabled={submitDisabled} onClick={onSubmit} data-testid={submitTestId}>
           {submitLabel ?? t('common.confirm')}
         </Button>
       </Group>

@@ -1,5 +1,5 @@
 // One plan in full: its facts, sessions, required materials and form fields, and its enrolments counted
-// by state (numbers and a bar chart). Reloads when `version` changes (after an edit or a state action).
+// by state (numbers and a bar chart). Read under the key 'plan:<id>': a save or a state action asks it again.
 import {
   Alert,
   Badge,
@@ -41,7 +41,6 @@ const EnrollmentCountsChart = lazy(() => import('./EnrollmentCountsChart.tsx'));
 
 export interface PlanDetailDrawerProps {
   planId: number | null;
-  version: number;
   /** Another overlay (the edit drawer, a confirmation) is open above this one: Escape is theirs. */
   covered?: boolean;
   onClose: () => void;
@@ -62,26 +61,220 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** A titled block of the detail. */
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text fw={600} mb="xs">
+        {title}
+      </Text>
+      {children}
+    </div>
+  );
+}
+
+type DetailProps = Omit<PlanDetailDrawerProps, 'planId' | 'covered' | 'onClose'> & { plan: ExamPlanDetail };
+
+function PlanDetailHeader({ plan, onEdit, onAction }: DetailProps) {
+  const t = useT();
+  return (
+    <Group justify="space-between">
+      <Group gap="xs">
+        <Badge
+          color={PLAN_STATE_COLORS[plan.state] ?? 'gray'}
+          variant="light"
+          data-testid="plan-detail-state"
+        >
+          {planStateLabel(t, plan.state)}
+        </Badge>
+        {plan.registration_open && (
+          <Badge color="green" variant="dot">
+            {t('examAffairs.plan.registrationOpen')}
+          </Badge>
+        )}
+        <Text size="sm" c="dimmed">
+          {plan.code}
+        </Text>
+      </Group>
+      <Group gap="xs">
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconEdit size={14} />}
+          disabled={!PLAN_EDITABLE_STATES.includes(plan.state)}
+          onClick={() => onEdit(plan.id)}
+          data-testid="plan-detail-edit"
+        >
+          {t('examAffairs.plan.edit')}
+        </Button>
+        <PlanActionsMenu plan={plan} onAction={(action) => onAction(plan, action)} />
+      </Group>
+    </Group>
+  );
+}
+
+function PlanFacts({ plan }: { plan: ExamPlanDetail }) {
+  const t = useT();
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
+      <Fact label={t('examAffairs.plan.occupation')}>
+        {plan.occupation.name} ({plan.occupation.code})
+      </Fact>
+      <Fact label={t('examAffairs.plan.level')}>{levelLabel(t, plan.level)}</Fact>
+      <Fact label={t('examAffairs.plan.college')}>{plan.organization.name}</Fact>
+      <Fact label={t('examAffairs.plan.window')}>
+        {isoDateTime(plan.registration_starts_at)} ~ {isoDateTime(plan.registration_ends_at)}
+      </Fact>
+      <Fact label={t('examAffairs.plan.fee')}>{formatFen(plan.fee_fen)}</Fact>
+      <Fact label={t('examAffairs.plan.seats')}>
+        {t('examAffairs.plan.seatsValue', {
+          enrolled: plan.enrolled_count,
+          capacity: plan.capacity,
+          left: plan.seats_left,
+        })}
+      </Fact>
+      <Fact label={t('examAffairs.plan.passLines')}>
+        {t('examAffairs.plan.passLinesValue', { theory: plan.pass_theory, practical: plan.pass_practical })}
+      </Fact>
+      <Fact label={t('examAffairs.plan.publishedAt')}>{isoDateTime(plan.published_at) || '—'}</Fact>
+      <Fact label={t('examAffairs.plan.updatedAt')}>{isoDateTime(plan.updated_at)}</Fact>
+    </SimpleGrid>
+  );
+}
+
+function PlanEnrollmentCounts({ counts }: { counts: ExamPlanDetail['enrollment_counts'] }) {
+  const t = useT();
+  const total = Object.values(counts).reduce((sum, n) => sum + (n ?? 0), 0);
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Group justify="space-between" mb="xs">
+        <Text fw={600}>{t('examAffairs.detail.enrollments')}</Text>
+        <Text size="sm" c="dimmed" data-testid="plan-detail-total">
+          {t('examAffairs.detail.total', { n: total })}
+        </Text>
+      </Group>
+      <Group gap="xs" mb="sm" data-testid="plan-detail-counts">
+        {ENROLLMENT_STATES.filter((state) => (counts[state] ?? 0) > 0).map((state) => (
+          <Badge
+            key={state}
+            color={ENROLLMENT_STATE_COLORS[state]}
+            variant="light"
+            data-testid={`plan-count-${state}`}
+          >
+            {enrollmentStateLabel(t, state)} {counts[state]}
+          </Badge>
+        ))}
+        {total === 0 && (
+          <Text size="sm" c="dimmed">
+            {t('examAffairs.detail.noEnrollments')}
+          </Text>
+        )}
+      </Group>
+      {total > 0 && (
+        <Suspense fallback={<Skeleton h={220} />}>
+          <EnrollmentCountsChart counts={counts} />
+        </Suspense>
+      )}
+    </Paper>
+  );
+}
+
+function PlanSessionsTable({ sessions }: { sessions: ExamPlanDetail['sessions'] }) {
+  const t = useT();
+  if (sessions.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        {t('examAffairs.plan.noSessions')}
+      </Text>
+    );
+  return (
+    <Table withTableBorder verticalSpacing="xs">
+      <Table.Tbody>
+        {sessions.map((session, index) => (
+          <Table.Tr key={session.id ?? index}>
+            <Table.Td>
+              <Badge variant="light" color={session.kind === 'practical' ? 'orange' : 'brand'}>
+                {sessionKindLabel(t, session.kind)}
+              </Badge>
+            </Table.Td>
+            <Table.Td>{session.name}</Table.Td>
+            <Table.Td>
+              {isoDateTime(session.starts_at)} ~ {isoDateTime(session.ends_at, '{h}:{i}')}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** Outlined badges of the keys' labels, or `none` when there are none. */
+function KeyBadges({ labels, none }: { labels: string[]; none?: string }) {
+  return (
+    <Group gap={6}>
+      {labels.length === 0 && none && (
+        <Text size="sm" c="dimmed">
+          {none}
+        </Text>
+      )}
+      {labels.map((label) => (
+        <Badge key={label} variant="outline" color="gray">
+          {label}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
+function PlanDetail(props: DetailProps) {
+  const t = useT();
+  const { plan } = props;
+  return (
+    <Stack gap="md" data-testid="plan-detail">
+      <PlanDetailHeader {...props} />
+      <PlanFacts plan={plan} />
+      <PlanEnrollmentCounts counts={plan.enrollment_counts} />
+      <Section title={t('examAffairs.plan.sessions')}>
+        <PlanSessionsTable sessions={plan.sessions} />
+      </Section>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Section title={t('examAffairs.plan.requiredMaterials')}>
+          <KeyBadges
+            labels={plan.required_materials.map((key) => materialLabel(t, key))}
+            none={t('examAffairs.plan.noMaterials')}
+          />
+        </Section>
+        <Section title={t('examAffairs.plan.formFields')}>
+          <KeyBadges labels={plan.form_fields.map((key) => formFieldLabel(t, key))} />
+        </Section>
+      </SimpleGrid>
+      {plan.description && (
+        <Section title={t('examAffairs.plan.description')}>
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+            {plan.description}
+          </Text>
+        </Section>
+      )}
+    </Stack>
+  );
+}
+
 export function PlanDetailDrawer({
   planId,
-  version,
   covered = false,
   onClose,
   onEdit,
   onAction,
 }: PlanDetailDrawerProps) {
   const t = useT();
-  // The plan shown stays while it is asked again (a new version), never under another plan's title.
+  // The plan shown stays while it is asked again (after a save), never under another plan's title.
   const read = useRead(
-    planId === null ? null : { key: readKey('plan', planId, version), fetch: () => fetchPlan(planId) },
+    planId === null ? null : { key: readKey('plan', planId), fetch: () => fetchPlan(planId) },
     { keepPrevious: true },
   );
   const failure = read.error;
   const error = failure === null ? null : failure instanceof Error ? failure.message : String(failure);
   const shown = read.data && read.data.id === planId ? read.data : null;
-  const totalEnrolled = shown
-    ? Object.values(shown.enrollment_counts).reduce((sum, n) => sum + (n ?? 0), 0)
-    : 0;
 
   return (
     <Drawer
@@ -103,172 +296,7 @@ export function PlanDetailDrawer({
           <Loader />
         </Center>
       )}
-      {shown && (
-        <Stack gap="md" data-testid="plan-detail">
-          <Group justify="space-between">
-            <Group gap="xs">
-              <Badge
-                color={PLAN_STATE_COLORS[shown.state] ?? 'gray'}
-                variant="light"
-                data-testid="plan-detail-state"
-              >
-                {planStateLabel(t, shown.state)}
-              </Badge>
-              {shown.registration_open && (
-                <Badge color="green" variant="dot">
-                  {t('examAffairs.plan.registrationOpen')}
-                </Badge>
-              )}
-              <Text size="sm" c="dimmed">
-                {shown.code}
-              </Text>
-            </Group>
-            <Group gap="xs">
-              <Button
-                size="xs"
-                variant="default"
-                leftSection={<IconEdit size={14} />}
-                disabled={!PLAN_EDITABLE_STATES.includes(shown.state)}
-                onClick={() => onEdit(shown.id)}
-                data-testid="plan-detail-edit"
-              >
-                {t('examAffairs.plan.edit')}
-              </Button>
-              <PlanActionsMenu plan={shown} onAction={(action) => onAction(shown, action)} />
-            </Group>
-          </Group>
-
-          <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
-            <Fact label={t('examAffairs.plan.occupation')}>
-              {shown.occupation.name} ({shown.occupation.code})
-            </Fact>
-            <Fact label={t('examAffairs.plan.level')}>{levelLabel(t, shown.level)}</Fact>
-            <Fact label={t('examAffairs.plan.college')}>{shown.organization.name}</Fact>
-            <Fact label={t('examAffairs.plan.window')}>
-              {isoDateTime(shown.registration_starts_at)} ~ {isoDateTime(shown.registration_ends_at)}
-            </Fact>
-            <Fact label={t('examAffairs.plan.fee')}>{formatFen(shown.fee_fen)}</Fact>
-            <Fact label={t('examAffairs.plan.seats')}>
-              {t('examAffairs.plan.seatsValue', {
-                enrolled: shown.enrolled_count,
-                capacity: shown.capacity,
-                left: shown.seats_left,
-              })}
-            </Fact>
-            <Fact label={t('examAffairs.plan.passLines')}>
-              {t('examAffairs.plan.passLinesValue', {
-                theory: shown.pass_theory,
-                practical: shown.pass_practical,
-              })}
-            </Fact>
-            <Fact label={t('examAffairs.plan.publishedAt')}>{isoDateTime(shown.published_at) || '—'}</Fact>
-            <Fact label={t('examAffairs.plan.updatedAt')}>{isoDateTime(shown.updated_at)}</Fact>
-          </SimpleGrid>
-
-          <Paper withBorder p="md" radius="md">
-            <Group justify="space-between" mb="xs">
-              <Text fw={600}>{t('examAffairs.detail.enrollments')}</Text>
-              <Text size="sm" c="dimmed" data-testid="plan-detail-total">
-                {t('examAffairs.detail.total', { n: totalEnrolled })}
-              </Text>
-            </Group>
-            <Group gap="xs" mb="sm" data-testid="plan-detail-counts">
-              {ENROLLMENT_STATES.filter((state) => (shown.enrollment_counts[state] ?? 0) > 0).map((state) => (
-                <Badge
-                  key={state}
-                  color={ENROLLMENT_STATE_COLORS[state]}
-                  variant="light"
-                  data-testid={`plan-count-${state}`}
-                >
-                  {enrollmentStateLabel(t, state)} {shown.enrollment_counts[state]}
-                </Badge>
-              ))}
-              {totalEnrolled === 0 && (
-                <Text size="sm" c="dimmed">
-                  {t('examAffairs.detail.noEnrollments')}
-                </Text>
-              )}
-            </Group>
-            {totalEnrolled > 0 && (
-              <Suspense fallback={<Skeleton h={220} />}>
-                <EnrollmentCountsChart counts={shown.enrollment_counts} />
-              </Suspense>
-            )}
-          </Paper>
-
-          <div>
-            <Text fw={600} mb="xs">
-              {t('examAffairs.plan.sessions')}
-            </Text>
-            {shown.sessions.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                {t('examAffairs.plan.noSessions')}
-              </Text>
-            ) : (
-              <Table withTableBorder verticalSpacing="xs">
-                <Table.Tbody>
-                  {shown.sessions.map((session, index) => (
-                    <Table.Tr key={session.id ?? index}>
-                      <Table.Td>
-                        <Badge variant="light" color={session.kind === 'practical' ? 'orange' : 'brand'}>
-                          {sessionKindLabel(t, session.kind)}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>{session.name}</Table.Td>
-                      <Table.Td>
-                        {isoDateTime(session.starts_at)} ~ {isoDateTime(session.ends_at, '{h}:{i}')}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            )}
-          </div>
-
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <div>
-              <Text fw={600} mb="xs">
-                {t('examAffairs.plan.requiredMaterials')}
-              </Text>
-              <Group gap={6}>
-                {shown.required_materials.length === 0 && (
-                  <Text size="sm" c="dimmed">
-                    {t('examAffairs.plan.noMaterials')}
-                  </Text>
-                )}
-                {shown.required_materials.map((key) => (
-                  <Badge key={key} variant="outline" color="gray">
-                    {materialLabel(t, key)}
-                  </Badge>
-                ))}
-              </Group>
-            </div>
-            <div>
-              <Text fw={600} mb="xs">
-                {t('examAffairs.plan.formFields')}
-              </Text>
-              <Group gap={6}>
-                {shown.form_fields.map((key) => (
-                  <Badge key={key} variant="outline" color="gray">
-                    {formFieldLabel(t, key)}
-                  </Badge>
-                ))}
-              </Group>
-            </div>
-          </SimpleGrid>
-
-          {shown.description && (
-            <div>
-              <Text fw={600} mb="xs">
-                {t('examAffairs.plan.description')}
-              </Text>
-              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-                {shown.description}
-              </Text>
-            </div>
-          )}
-        </Stack>
-      )}
+      {shown && <PlanDetail plan={shown} onEdit={onEdit} onAction={onAction} />}
     </Drawer>
   );
 }

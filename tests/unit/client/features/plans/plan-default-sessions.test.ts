@@ -7,6 +7,7 @@ import {
   defaultSessions,
   emptyPlanForm,
   followRegistrationEnd,
+  nextSession,
   sessionStartErrors,
   validatePlanForm,
   type PlanFormValues,
@@ -91,5 +92,25 @@ describe('suggested exam sessions', () => {
     expect(defaultSessions(null)).toEqual([]);
     const start = filled();
     expect(followRegistrationEnd(start.sessions, start.registration_ends_at, null)).toEqual(start.sessions);
+  });
+});
+
+describe('adding a session', () => {
+  it('is the other kind than the last one, at its times, unnamed', () => {
+    const [theory, practical] = defaultSessions('2026-11-18 18:00:00');
+    expect(nextSession([theory!])).toEqual({
+      kind: 'practical',
+      name: '',
+      starts_at: theory!.starts_at,
+      ends_at: theory!.ends_at,
+    });
+    expect(nextSession([theory!, practical!])).toMatchObject({
+      kind: 'theory',
+      starts_at: practical!.starts_at,
+    });
+  });
+
+  it('is an empty theory session when there is none yet', () => {
+    expect(nextSession([])).toEqual({ kind: 'theory', name: '', starts_at: null, ends_at: null });
   });
 });
