@@ -18,6 +18,7 @@ import {
   planTransitionSchema,
   portalPlanQuery,
   skillLevelLabel,
+  planOptionsAnswer,
   portalPlanDetailAnswer,
 } from '../../shared/plans/schema.ts';
 import {
@@ -49,14 +50,14 @@ const examPlanRoutes: FastifyPluginAsync = async (app) => {
   /** Everything the plan form needs in one call. */
   app.get('/v1/admin/plans/options', { preHandler: admin() }, async (request) => {
     const principal = requireAdmin(request);
-    return {
+    return answer(planOptionsAnswer, {
       occupations: await listOccupations(app.db),
       colleges: await listColleges(app.db, await organizationScope(app.db, principal)),
       levels: SKILL_LEVELS.map((level) => ({ level, name: skillLevelLabel(level) })),
       states: PLAN_STATES.map((state) => ({ state, name: PLAN_STATE_LABELS[state] })),
       materials: MATERIAL_KEYS.map((key) => ({ key, name: MATERIAL_LABELS[key] })),
       form_fields: FORM_FIELD_KEYS.map((key) => ({ key, name: FORM_FIELD_LABELS[key] })),
-    };
+    });
   });
 
   // Read access for every administrator type (college: its own organisation only, enforced in the service).

@@ -7,22 +7,23 @@ import {
   certificateListAnswer,
   institutionAnswer,
   institutionListAnswer,
+  type certificateListQuery,
   type institutionInputSchema,
+  type institutionListQuery,
 } from '../../../shared/certificates/schema.ts';
-import { api } from '../../lib/api/client.ts';
+import { planOptionsAnswer, type PlanOptions } from '../../../shared/plans/schema.ts';
+import { api, type ListFilters } from '../../lib/api/client.ts';
 
 const ADMIN = { apiType: 'administrators' } as const;
 
 export type { CertificateView as CertificateRow } from '../../../shared/certificates/schema.ts';
 
-export interface CertificateQuery {
-  page: number;
-  limit: number;
-  keyword?: string;
-  state?: 'valid' | 'revoked' | null;
-}
+/** A page of the certificate list with the filters the page offers. */
+export type CertificateListQuery = { page: number; limit: number } & ListFilters<
+  Pick<z.output<typeof certificateListQuery>, 'keyword' | 'state'>
+>;
 
-export const fetchCertificates = (query: CertificateQuery) =>
+export const fetchCertificates = (query: CertificateListQuery) =>
   api.get('/v1/admin/certificates', certificateListAnswer, {
     params: {
       page: query.page,
@@ -62,7 +63,11 @@ export type { AppraisalInstitution } from '../../../shared/certificates/schema.t
 
 export type InstitutionInput = z.output<typeof institutionInputSchema>;
 
-export const fetchInstitutions = (query: { page: number; limit: number; keyword?: string }) =>
+export type InstitutionListQuery = { page: number; limit: number } & ListFilters<
+  Pick<z.output<typeof institutionListQuery>, 'keyword'>
+>;
+
+export const fetchInstitutions = (query: InstitutionListQuery) =>
   api.get('/v1/admin/appraisal-institutions', institutionListAnswer, {
     params: { page: query.page, limit: query.limit, keyword: query.keyword || undefined },
     ...ADMIN,
@@ -86,11 +91,8 @@ export async function countInstitutionCertificates(institutionId: number): Promi
   return answer.meta.total;
 }
 
+export type College = PlanOptions['colleges'][number];
+
 /** The colleges an institution may be linked to (the plan form's options answer carries them). */
-export async function fetchColleges(): Promise<{ id: number; name: string; code: string }[]> {
-  const answer = await api.get<{ colleges: { id: number; name: string; code: string }[] }>(
-    '/v1/admin/plans/options',
-    { ...ADMIN, silent: true },
-  );
-  return answer.colleges;
-}
+export const fetchColleges = async (): Promise<College[]> =>
+  (await api.get('/v1/admin/plans/options', planOptionsAnswer, { ...ADMIN, silent: true })).colleges;

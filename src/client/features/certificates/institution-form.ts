@@ -1,10 +1,9 @@
-// The appraisal institution form: text fields as typed, checked with the shared schema before sending; the
-// server's 422 answer lands on the same fields. The province Select lists GB/T 2260 provinces by name with
-// their 2-digit code (the code is what goes into certificate numbers).
+// The appraisal institution form's values: text fields as typed, and their way to the request body the
+// shared schema checks (the form pattern checks it before sending; the server's 422 lands on the same
+// fields). The province Select lists GB/T 2260 provinces by name with their 2-digit code (the code is what
+// goes into certificate numbers).
 import type { Region } from '../../../shared/lookups/schema.ts';
-import { institutionInputSchema } from '../../../shared/certificates/schema.ts';
-import { issueFieldErrors, type FieldErrors } from '../../lib/utils/field-errors.ts';
-import type { AppraisalInstitution, InstitutionInput } from './api.ts';
+import type { AppraisalInstitution } from './api.ts';
 
 export interface InstitutionFormValues {
   name: string;
@@ -18,9 +17,6 @@ export interface InstitutionFormValues {
   organization_id: string;
   enabled: boolean;
 }
-
-/** Field -> the first message to show under it. */
-export type InstitutionFormErrors = FieldErrors;
 
 export const EMPTY_INSTITUTION_FORM: InstitutionFormValues = {
   name: '',
@@ -48,19 +44,11 @@ export function institutionFormValues(row: AppraisalInstitution): InstitutionFor
   };
 }
 
-export type InstitutionFormResult =
-  { ok: true; input: InstitutionInput } | { ok: false; errors: InstitutionFormErrors };
-
-/** Checks the form with the server's own schema; the first message per field on failure. */
-export function parseInstitutionForm(values: InstitutionFormValues): InstitutionFormResult {
-  const parsed = institutionInputSchema.safeParse({
-    ...values,
-    organization_id: values.organization_id === '' ? null : values.organization_id,
-  });
-  return parsed.success
-    ? { ok: true, input: parsed.data }
-    : { ok: false, errors: issueFieldErrors(parsed.error.issues) };
-}
+/** The request body the values stand for, before the schema's check: no college is null. */
+export const institutionRequest = (values: InstitutionFormValues) => ({
+  ...values,
+  organization_id: values.organization_id === '' ? null : values.organization_id,
+});
 
 /** Province options '江苏省 (32)'; a stored code the list does not know (or an offline form) stays selectable. */
 export function provinceOptions(
@@ -70,5 +58,20 @@ export function provinceOptions(
   const options = provinces.map((p) => ({ value: p.code, label: `${p.name} (${p.code})` }));
   if (current && !provinces.some((p) => p.code === current))
     options.unshift({ value: current, label: current });
+  return options;
+}
+
+/**
+ * College options; the institution's own college stays selectable (by its stored name) while the list is
+ * loading or when the administrator's scope does not list it.
+ */
+export function collegeOptions(
+  colleges: readonly { id: number; name: string }[],
+  current: string,
+  currentName: string | null,
+): { value: string; label: string }[] {
+  const options = colleges.map((c) => ({ value: String(c.id), label: c.name }));
+  if (current && !options.some((o) => o.value === current))
+    options.unshift({ value: current, label: currentName || current });
   return options;
 }

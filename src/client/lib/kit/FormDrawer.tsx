@@ -22,6 +22,8 @@ export interface FormDrawerProps {
   /** The save button is off (nothing to save yet, or nothing the server would accept). */
   submitDisabled?: boolean;
   submitLabel?: string;
+  /** The save button's colour: red when saving takes something away (a revocation). */
+  submitColor?: string;
   submitTestId?: string;
   variant?: 'drawer' | 'modal';
   size?: DrawerProps['size'];
@@ -38,6 +40,7 @@ export function FormDrawer({
   saving = false,
   submitDisabled = false,
   submitLabel,
+  submitColor,
   submitTestId,
   variant = 'drawer',
   size,
@@ -58,7 +61,13 @@ export function FormDrawer({
         <Button variant="default" onClick={requestClose} data-testid="form-cancel">
           {t('common.cancel')}
         </Button>
-        <Button loading={saving} disabled={submitDisabled} onClick={onSubmit} data-testid={submitTestId}>
+        <Button
+          color={submitColor}
+          loading={saving}
+          disabled={submitDisabled}
+          onClick={onSubmit}
+          data-testid={submitTestId}
+        >
           {submitLabel ?? t('common.confirm')}
         </Button>
       </Group>

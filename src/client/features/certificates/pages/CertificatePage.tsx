@@ -5,123 +5,36 @@ import {
   Badge,
   Button,
   Group,
-  Modal,
   SegmentedControl,
   Stack,
   Text,
-  TextInput,
-  Textarea,
   Title,
   Tooltip,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import {
-  IconBan,
-  IconBuildingCommunity,
-  IconFileTypePdf,
-  IconSearch,
-  IconUserSquare,
-} from '@tabler/icons-react';
+import { IconBan, IconBuildingCommunity, IconFileTypePdf, IconUserSquare } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { revokeSchema } from '../../../../shared/certificates/schema.ts';
-import {
-  ListTable,
-  pagedListProps,
-  usePagedList,
-  type ListColumn,
-} from '../../../lib/components/ListTable.tsx';
 import { useT } from '../../../lib/i18n/index.ts';
+import { FilterBar, FilterField, FilterText } from '../../../lib/kit/FilterBar.tsx';
+import { ListPageTable, type ListPageColumn } from '../../../lib/kit/ListPageTable.tsx';
+import { RowActions } from '../../../lib/kit/RowActions.tsx';
+import { useListPage } from '../../../lib/kit/use-list-page.ts';
 import { isoDateTime } from '../../../lib/utils/iso-time.ts';
-import { fetchCertificates, openCertificatePdf, revokeCertificate, type CertificateRow } from '../api.ts';
-import { RowAction } from '../../../lib/components/RowAction.tsx';
-import { toastSuccess } from '../../../lib/toast.ts';
+import { fetchCertificates, openCertificatePdf, type CertificateRow } from '../api.ts';
+import { RevokeCertificateModal } from '../components/RevokeCertificateModal.tsx';
 
-function RevokeModal({
-  certificate,
-  onClose,
-  onDone,
-}: {
-  certificate: CertificateRow | null;
-  onClose: () => void;
-  onDone: () => void;
-}) {
-  const t = useT();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-
-  const submit = async () => {
-    if (!certificate) return;
-    const parsed = revokeSchema.safeParse({ reason });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
-    setBusy(true);
-    try {
-      await revokeCertificate(certificate.id, parsed.data.reason);
-      toastSuccess(t('certification.certificates.revokedDone'));
-      setReason('');
-      onDone();
-    } catch {
-      // The api client has shown why.
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <Modal
-      opened={certificate !== null}
-      onClose={() => {
-        setReason('');
-        setError(undefined);
-        onClose();
-      }}
-      title={t('certification.certificates.revoke')}
-      withinPortal
-    >
-      <Stack>
-        <Text fz="sm">
-          {t('certification.certificates.revokeConfirm', {
-            number: certificate?.number ?? '',
-            name: certificate?.holder_name ?? '',
-          })}
-        </Text>
-        <Textarea
-          label={t('certification.certificates.reason')}
-          required
-          autosize
-          minRows={3}
-          value={reason}
-          error={error}
-          onChange={(e) => {
-            setReason(e.currentTarget.value);
-            setError(undefined);
-          }}
-          data-testid="revoke-reason"
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button color="red" loading={busy} onClick={() => void submit()} data-testid="revoke-submit">
-            {t('certification.certificates.revoke')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
-}
+/** The state filter as the URL holds it ('' = any). */
+const STATES = ['valid', 'revoked'] as const;
+const stateOf = (value: string) => STATES.find((state) => state === value) ?? null;
 
 export default function CertificatePage() {
   const t = useT();
-  const [keyword, setKeyword] = useState('');
-  const [state, setState] = useState<'all' | 'valid' | 'revoked'>('all');
-  const [debounced] = useDebouncedValue(keyword, 300);
-  const list = usePagedList(
-    (q) => fetchCertificates({ ...q, keyword: debounced, state: state === 'all' ? null : state }),
-    [debounced, state],
-  );
+  const list = useListPage({
+    filters: { keyword: '', state: '' },
+    fetch: ({ page, limit, filters }) =>
+      fetchCertificates({ page, limit, keyword: filters.keyword, state: stateOf(filters.state) }),
+  });
   const [revoking, setRevoking] = useState<CertificateRow | null>(null);
 
   const openPdf = (row: CertificateRow) =>
@@ -129,9 +42,9 @@ export default function CertificatePage() {
       notifications.show({ color: 'red', message: t('certification.scores.downloadFailed') }),
     );
 
-  const columns: ListColumn<CertificateRow>[] = [
+  const columns: ListPageColumn<CertificateRow>[] = [
     {
-      key: 'number',
+      accessor: 'number',
       title: t('certification.scores.certificateNo'),
       render: (c) => (
         <Text fz="xs" ff="monospace">
@@ -139,29 +52,29 @@ export default function CertificatePage() {
         </Text>
       ),
     },
-    { key: 'holder', title: t('certification.ticket.name'), render: (c) => c.holder_name },
+    { accessor: 'holder_name', title: t('certification.ticket.name') },
     {
-      key: 'id_number',
+      accessor: 'id_number',
       title: t('certification.ticket.idNumber'),
       render: (c) => <Text fz="xs">{c.id_number}</Text>,
     },
     {
-      key: 'occupation',
+      accessor: 'occupation',
       title: t('certification.ticket.occupation'),
       render: (c) => `${c.occupation} · ${c.level_label}`,
     },
     {
-      key: 'institution',
+      accessor: 'institution_name',
       title: t('certification.certificates.institution'),
       render: (c) => c.institution_name ?? '—',
     },
     {
-      key: 'issued',
+      accessor: 'issued_at',
       title: t('certification.scores.certificateIssued'),
       render: (c) => isoDateTime(c.issued_at, '{y}-{m}-{d}'),
     },
     {
-      key: 'state',
+      accessor: 'state',
       title: t('certification.rooms.state'),
       render: (c) =>
         c.revoked ? (
@@ -189,10 +102,11 @@ export default function CertificatePage() {
         ),
     },
     {
-      key: 'actions',
+      accessor: 'actions',
       title: '',
-      align: 'right',
+      textAlign: 'right',
       render: (c) => (
+        // The candidate file is a link (it opens in a new tab like any link), so it sits before the actions.
         <Group gap={4} justify="flex-end" wrap="nowrap">
           <Tooltip label={t('candidateFiles.title')}>
             <ActionIcon
@@ -205,20 +119,28 @@ export default function CertificatePage() {
               <IconUserSquare size={16} />
             </ActionIcon>
           </Tooltip>
-          <Tooltip label="PDF">
-            <ActionIcon variant="subtle" aria-label="PDF" onClick={() => void openPdf(c)}>
-              <IconFileTypePdf size={16} />
-            </ActionIcon>
-          </Tooltip>
-          {!c.revoked && (
-            <RowAction
-              label={t('certification.certificates.revoke')}
-              icon={<IconBan size={16} />}
-              onClick={() => setRevoking(c)}
-              color="red"
-              testId="certificate-revoke"
-            />
-          )}
+          <RowActions
+            actions={[
+              {
+                key: 'pdf',
+                label: 'PDF',
+                icon: <IconFileTypePdf size={16} />,
+                onClick: () => void openPdf(c),
+              },
+              ...(c.revoked
+                ? []
+                : [
+                    {
+                      key: 'revoke',
+                      label: t('certification.certificates.revoke'),
+                      icon: <IconBan size={16} />,
+                      onClick: () => setRevoking(c),
+                      color: 'red',
+                      testId: 'certificate-revoke',
+                    },
+                  ]),
+            ]}
+          />
         </Group>
       ),
     },
@@ -241,33 +163,37 @@ export default function CertificatePage() {
           {t('institutions.manage')}
         </Button>
       </Group>
-      <Group gap="sm" wrap="wrap">
-        <TextInput
-          leftSection={<IconSearch size={14} />}
+      <FilterBar list={list}>
+        <FilterText
+          name="keyword"
+          debounceMs={300}
           placeholder={t('certification.certificates.search')}
-          value={keyword}
-          onChange={(e) => setKeyword(e.currentTarget.value)}
+          aria-label={t('certification.certificates.search')}
           w={300}
           data-testid="certificate-search"
         />
-        <SegmentedControl
-          value={state}
-          onChange={(v) => setState(v as typeof state)}
-          data={[
-            { value: 'all', label: t('certification.certificates.all') },
-            { value: 'valid', label: t('certification.certificates.valid') },
-            { value: 'revoked', label: t('certification.scores.revoked') },
-          ]}
-        />
-      </Group>
-      <ListTable
+        <FilterField name="state">
+          {(value, set) => (
+            <SegmentedControl
+              value={value || 'all'}
+              onChange={(next) => set(next === 'all' ? '' : next)}
+              data={[
+                { value: 'all', label: t('certification.certificates.all') },
+                { value: 'valid', label: t('certification.certificates.valid') },
+                { value: 'revoked', label: t('certification.scores.revoked') },
+              ]}
+              data-testid="certificate-state-filter"
+            />
+          )}
+        </FilterField>
+      </FilterBar>
+      <ListPageTable
+        list={list}
         columns={columns}
-        {...pagedListProps(list)}
-        rowKey={(c) => c.id}
         empty={<Text c="dimmed">{t('certification.certificates.empty')}</Text>}
         data-testid="certificates-table"
       />
-      <RevokeModal
+      <RevokeCertificateModal
         certificate={revoking}
         onClose={() => setRevoking(null)}
         onDone={() => {

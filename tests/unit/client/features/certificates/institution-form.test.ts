@@ -1,13 +1,23 @@
-// The appraisal institution form refuses what the server would refuse (the shared schema) with the message on
-// the field, keeps an edited institution's values, and lists provinces by name with their 2-digit code.
+// The appraisal institution form refuses what the server would refuse (the shared schema, through the form
+// pattern's check) with the message on the field, keeps an edited institution's values, lists provinces by
+// name with their 2-digit code and keeps the institution's own college selectable.
 import { describe, expect, it } from 'vitest';
 import type { AppraisalInstitution } from '../../../../../src/client/features/certificates/api.ts';
 import {
   EMPTY_INSTITUTION_FORM,
+  collegeOptions,
   institutionFormValues,
-  parseInstitutionForm,
+  institutionRequest,
   provinceOptions,
+  type InstitutionFormValues,
 } from '../../../../../src/client/features/certificates/institution-form.ts';
+import { schemaErrors } from '../../../../../src/client/lib/forms/form-errors.ts';
+import { institutionInputSchema } from '../../../../../src/shared/certificates/schema.ts';
+
+/** What the form's submit does with the values: the schema's messages, or the body it sends. */
+const check = (values: InstitutionFormValues) =>
+  schemaErrors(institutionInputSchema, values, { toInput: institutionRequest });
+const body = (values: InstitutionFormValues) => institutionInputSchema.parse(institutionRequest(values));
 
 const valid = {
   ...EMPTY_INSTITUTION_FORM,
@@ -19,10 +29,10 @@ const valid = {
 
 describe('institution form', () => {
   it('sends a valid form as the API input, an empty college as null', () => {
-    const result = parseInstitutionForm({ ...valid, address: ' 南京市 ' });
-    expect(result).toEqual({
-      ok: true,
-      input: expect.objectContaining({
+    const values = { ...valid, address: ' 南京市 ' };
+    expect(check(values)).toEqual({});
+    expect(body(values)).toEqual(
+      expect.objectContaining({
         name: '江南职业技能评价中心',
         code: '3201',
         province_code: '32',
@@ -31,25 +41,21 @@ describe('institution form', () => {
         organization_id: null,
         enabled: true,
       }),
-    });
+    );
   });
 
   it('puts the schema messages on the wrong fields only', () => {
-    const result = parseInstitutionForm({ ...valid, code: '32A', site_code: '3201' });
-    expect(result.ok).toBe(false);
-    if (result.ok) return;
-    expect(result.errors.code).toBe('机构代码为 4 位数字');
-    expect(result.errors.site_code).toBe('站点代码为 6 位数字');
-    expect(result.errors.name).toBeUndefined();
-    expect(result.errors.province_code).toBeUndefined();
+    const errors = check({ ...valid, code: '32A', site_code: '3201' });
+    expect(errors.code).toBe('机构代码为 4 位数字');
+    expect(errors.site_code).toBe('站点代码为 6 位数字');
+    expect(errors.name).toBeUndefined();
+    expect(errors.province_code).toBeUndefined();
   });
 
   it('asks for the name and the province when they are empty', () => {
-    const result = parseInstitutionForm({ ...valid, name: '  ', province_code: '' });
-    expect(result.ok).toBe(false);
-    if (result.ok) return;
-    expect(result.errors.name).toBe('请填写机构名称');
-    expect(result.errors.province_code).toBe('省份代码为 2 位数字');
+    const errors = check({ ...valid, name: '  ', province_code: '' });
+    expect(errors.name).toBe('请填写机构名称');
+    expect(errors.province_code).toBe('省份代码为 2 位数字');
   });
 
   it('turns a college id into the Select value and back into a number', () => {
@@ -71,8 +77,7 @@ describe('institution form', () => {
     const values = institutionFormValues(row);
     expect(values.organization_id).toBe('2');
     expect(values.enabled).toBe(false);
-    const result = parseInstitutionForm(values);
-    expect(result.ok && result.input.organization_id).toBe(2);
+    expect(body(values).organization_id).toBe(2);
   });
 
   it('labels provinces with their code and keeps an unknown stored code selectable', () => {
@@ -85,5 +90,16 @@ describe('institution form', () => {
       { value: '32', label: '江苏省 (32)' },
     ]);
     expect(provinceOptions([], '32')).toEqual([{ value: '32', label: '32' }]);
+  });
+
+  it("keeps the institution's own college selectable while the list does not hold it", () => {
+    const colleges = [{ id: 1, name: '江南职业技术学院' }];
+    expect(collegeOptions(colleges, '', null)).toEqual([{ value: '1', label: '江南职业技术学院' }]);
+    expect(collegeOptions(colleges, '1', '江南职业技术学院')).toHaveLength(1);
+    expect(collegeOptions(colleges, '2', '滨海职业学院')).toEqual([
+      { value: '2', label: '滨海职业学院' },
+      { value: '1', label: '江南职业技术学院' },
+    ]);
+    expect(collegeOptions([], '2', null)).toEqual([{ value: '2', label: '2' }]);
   });
 });

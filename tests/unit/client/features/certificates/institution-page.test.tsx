@@ -1,9 +1,12 @@
-// The institutions page: a founder only reads (no add / edit / delete); the manager's form shows the server's
-// 422 on the field, locks the code of an institution that issued certificates and says why, and a refused
-// delete keeps the dialog open with the server's reason.
+// The institutions page: a founder only reads (no add / edit / delete); the keyword filter goes to the API and
+// the URL; the manager's form checks with the shared schema before sending, shows the server's 422 on the
+// field, asks before unsaved input is lost, locks the code of an institution that issued certificates and
+// says why; a delete is confirmed first, and a refused one keeps the dialog open with the server's reason.
 import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
 import type { AppraisalInstitution } from '../../../../../src/client/features/certificates/api.ts';
 import { ApiError } from '../../../../../src/client/lib/api/errors.ts';
 import { setLanguage } from '../../../../../src/client/lib/state/preferences.ts';
@@ -53,12 +56,17 @@ const signInAs = (type: 'founder' | 'manager') => {
     userInfo: { administrator_type: type } as unknown as UserInfo,
   };
 };
-const renderPage = () =>
+const renderPage = () => {
+  const location = memoryLocation({ path: '/manage/dataStatisticsManage/certificate/unit', record: true });
   render(
     <MantineProvider env="test">
-      <InstitutionPage />
+      <Router hook={location.hook} searchHook={location.searchHook}>
+        <InstitutionPage />
+      </Router>
     </MantineProvider>,
   );
+  return location;
+};
 
 beforeEach(() => {
   setLanguage('zh');
@@ -69,7 +77,7 @@ afterEach(() => {
   adminSession.value = before;
 });
 
-describe('institution page', () => {
+describe('institution page', { timeout: 30_000 }, () => {
   it('lets a founder read without add, edit or delete', async () => {
     signInAs('founder');
     renderPage();
@@ -117,5 +125,77 @@ describe('institution page', () => {
     const dialog = await screen.findByTestId('institution-delete-dialog');
     fireEvent.click(within(dialog).getByTestId('confirm-ok'));
     expect((await within(dialog).findByTestId('confirm-error')).textContent).toContain('不能删除');
+  });
+
+  it('sends the keyword and keeps it in the URL', async () => {
+    signInAs('founder');
+    const location = renderPage();
+    await screen.findByTestId('institution-row-1');
+    expect(api.fetchInstitutions).toHaveBeenCalledWith({ page: 1, limit: 20, keyword: '' });
+    const search = screen.getByTestId('institution-search');
+    fireEvent.change(search, { target: { value: '3201' } });
+    fireEvent.keyDown(search, { key: 'Enter' });
+    await waitFor(() =>
+      expect(api.fetchInstitutions).toHaveBeenLastCalledWith({ page: 1, limit: 20, keyword: '3201' }),
+    );
+    expect(location.history.at(-1)).toBe('/manage/dataStatisticsManage/certificate/unit?keyword=3201');
+  });
+
+  it('checks a new institution with the shared schema and sends nothing', async () => {
+    signInAs('manager');
+    renderPage();
+    fireEvent.click(await screen.findByTestId('institution-add'));
+    const form = await screen.findByTestId('institution-form');
+    fireEvent.change(within(form).getByTestId('institution-code'), { target: { value: '32A' } });
+    fireEvent.click(within(form).getByTestId('institution-save'));
+    expect(await within(form).findByText('请填写机构名称')).toBeTruthy();
+    expect(within(form).getByText('机构代码为 4 位数字')).toBeTruthy();
+    expect(api.saveInstitution).not.toHaveBeenCalled();
+    // Typing again clears the field's message.
+    fireEvent.change(within(form).getByTestId('institution-code'), { target: { value: '3202' } });
+    await waitFor(() => expect(within(form).queryByText('机构代码为 4 位数字')).toBeNull());
+  });
+
+  it('asks before closing the form with unsaved input', async () => {
+    signInAs('manager');
+    renderPage();
+    fireEvent.click(await screen.findByTestId('institution-edit-1'));
+    const form = await screen.findByTestId('institution-form');
+    fireEvent.change(within(form).getByTestId('institution-name'), { target: { value: '江南评价中心' } });
+    fireEvent.click(within(form).getByTestId('form-cancel'));
+    fireEvent.click(await screen.findByTestId('discard-confirm'));
+    await waitFor(() => expect(screen.queryByTestId('institution-name')).toBeNull());
+    expect(api.saveInstitution).not.toHaveBeenCalled();
+  });
+
+  it('saves an edited institution and reloads the list', async () => {
+    signInAs('manager');
+    api.saveInstitution.mockResolvedValueOnce({ ...row, name: '江南评价中心' });
+    renderPage();
+    fireEvent.click(await screen.findByTestId('institution-edit-1'));
+    const form = await screen.findByTestId('institution-form');
+    fireEvent.change(within(form).getByTestId('institution-name'), { target: { value: ' 江南评价中心 ' } });
+    const loads = api.fetchInstitutions.mock.calls.length;
+    fireEvent.click(within(form).getByTestId('institution-save'));
+    await waitFor(() => expect(screen.queryByTestId('institution-name')).toBeNull());
+    expect(api.saveInstitution).toHaveBeenCalledWith(
+      1,
+      expect.objectContaining({ name: '江南评价中心', code: '3201', organization_id: null }),
+    );
+    await waitFor(() => expect(api.fetchInstitutions.mock.calls.length).toBe(loads + 1));
+  });
+
+  it('deletes only after the confirmation, then reloads the list', async () => {
+    signInAs('manager');
+    api.deleteInstitution.mockResolvedValueOnce('');
+    renderPage();
+    fireEvent.click(await screen.findByTestId('institution-delete-1'));
+    const dialog = await screen.findByTestId('institution-delete-dialog');
+    expect(dialog.textContent).toContain('江南职业技能评价中心');
+    expect(api.deleteInstitution).not.toHaveBeenCalled();
+    const loads = api.fetchInstitutions.mock.calls.length;
+    fireEvent.click(within(dialog).getByTestId('confirm-ok'));
+    await waitFor(() => expect(api.deleteInstitution).toHaveBeenCalledWith(1));
+    await waitFor(() => expect(api.fetchInstitutions.mock.calls.length).toBe(loads + 1));
   });
 });
