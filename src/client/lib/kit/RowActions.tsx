@@ -4,8 +4,11 @@ import { Group } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { RowAction, type RowActionProps } from '../components/RowAction.tsx';
 
+/** One button of a row: its props and a key unique in the row. */
+export type RowActionItem = RowActionProps & { key: string };
+
 export interface RowActionsProps {
-  actions: (RowActionProps & { key: string })[];
+  actions: RowActionItem[];
   /** Anything else the row offers (a menu of further actions). */
   children?: ReactNode;
   justify?: 'flex-start' | 'flex-end';

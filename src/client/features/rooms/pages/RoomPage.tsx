@@ -1,16 +1,18 @@
 // /manage/examinationAffairsManage/room/index: exam sites (name, address) and their rooms (capacity, seat
 // layout rows x cols, enabled), and availability by session. Deleting asks for confirmation; the server
 // refuses to delete what is in use.
-import { Badge, Button, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { Stack, Tabs, Text, Title } from '@mantine/core';
+import { invalidate } from '../../../lib/data/invalidate.ts';
+import { useRead } from '../../../lib/data/use-read.ts';
 import { useT } from '../../../lib/i18n/index.ts';
+import { AddButton } from '../../../lib/kit/AddButton.tsx';
+import { enabledColumn } from '../../../lib/kit/EnabledBadge.tsx';
 import { FilterBar, FilterSelect, FilterText } from '../../../lib/kit/FilterBar.tsx';
 import { ListPageTable, type ListPageColumn } from '../../../lib/kit/ListPageTable.tsx';
-import { RowActions } from '../../../lib/kit/RowActions.tsx';
-import { useConfirmAction, type ConfirmAction } from '../../../lib/kit/use-confirm-action.tsx';
+import { actionsColumn, deleteRequest, editDeleteActions } from '../../../lib/kit/row-action-builders.tsx';
+import { useConfirmAction } from '../../../lib/kit/use-confirm-action.tsx';
+import { useEditing } from '../../../lib/kit/use-editing.ts';
 import { useListPage } from '../../../lib/kit/use-list-page.ts';
-import { toastSuccess } from '../../../lib/toast.ts';
 import {
   deleteRoom,
   deleteSite,
@@ -19,50 +21,60 @@ import {
   fetchSites,
   type ExamRoom,
   type ExamSite,
-  type Organization,
 } from '../api.ts';
 import { AvailabilityPanel } from '../components/AvailabilityPanel.tsx';
 import { RoomFormModal } from '../components/RoomFormModal.tsx';
 import { SiteFormModal } from '../components/SiteFormModal.tsx';
 
-/** Asks before deleting a site or a room, then deletes it and reloads. */
-function useDeleteConfirm(): ConfirmAction & {
-  askDelete: (name: string, remove: () => Promise<unknown>, then: () => void) => void;
-} {
+/** The sites a room can be in (the rooms tab's filter and form), read again when a site changes. */
+const SITE_CHOICES = 'room-site-choices';
+
+/** A site's or a room's edit and delete buttons; deleting asks first, then reloads the list. */
+function useSiteRoomActions() {
   const t = useT();
   const confirm = useConfirmAction();
-  const askDelete = (name: string, remove: () => Promise<unknown>, then: () => void) =>
-    confirm.ask({
-      title: t('common.tip'),
-      message: t('certification.rooms.confirmDelete', { name }),
-      color: 'red',
-      confirmLabel: t('certification.rooms.delete'),
-      confirmTestId: 'confirm-delete',
-      run: async () => {
-        await remove();
-        toastSuccess(t('certification.rooms.deleted'));
-        then();
-      },
+  const actions = (options: {
+    name: string;
+    testIdPrefix: string;
+    onEdit: () => void;
+    remove: () => Promise<unknown>;
+    onDeleted: () => void;
+  }) =>
+    editDeleteActions({
+      onEdit: options.onEdit,
+      onDelete: () =>
+        confirm.ask(
+          deleteRequest({
+            title: t('common.tip'),
+            message: t('certification.rooms.confirmDelete', { name: options.name }),
+            confirmLabel: t('certification.rooms.delete'),
+            confirmTestId: 'confirm-delete',
+            remove: options.remove,
+            doneMessage: t('certification.rooms.deleted'),
+            onDone: options.onDeleted,
+          }),
+        ),
+      editLabel: t('certification.rooms.edit'),
+      deleteLabel: t('certification.rooms.delete'),
+      testIdPrefix: options.testIdPrefix,
     });
-  return { ...confirm, askDelete };
+  return { actions, dialog: confirm.dialog };
 }
 
-function SitesTab({ onChanged }: { onChanged: () => void }) {
+function SitesTab() {
   const t = useT();
   const list = useListPage({
     urlKey: 'sites',
     filters: { keyword: '' },
     fetch: ({ page, limit, filters }) => fetchSites({ page, limit, keyword: filters.keyword }),
   });
-  const [editing, setEditing] = useState<ExamSite | 'new' | null>(null);
-  const [organizations, setOrganizations] = useState<Organization[]>([]);
-  const confirm = useDeleteConfirm();
-  useEffect(() => {
-    fetchColleges().then(setOrganizations, () => setOrganizations([]));
-  }, []);
+  const editing = useEditing<ExamSite>();
+  // A failed read leaves the choice empty (the API client has shown the toast).
+  const organizations = useRead({ key: 'room-colleges', fetch: fetchColleges }).data ?? [];
+  const row = useSiteRoomActions();
   const changed = () => {
     list.reload();
-    onChanged();
+    invalidate(SITE_CHOICES);
   };
 
   const columns: ListPageColumn<ExamSite>[] = [
@@ -75,31 +87,15 @@ function SitesTab({ onChanged }: { onChanged: () => void }) {
     },
     { accessor: 'room_count', title: t('certification.rooms.roomCount'), textAlign: 'right' },
     { accessor: 'seat_count', title: t('certification.rooms.seatCount'), textAlign: 'right' },
-    {
-      accessor: 'actions',
-      title: '',
-      textAlign: 'right',
-      render: (s) => (
-        <RowActions
-          actions={[
-            {
-              key: 'edit',
-              label: t('certification.rooms.edit'),
-              icon: <IconEdit size={16} />,
-              onClick: () => setEditing(s),
-            },
-            {
-              key: 'delete',
-              label: t('certification.rooms.delete'),
-              icon: <IconTrash size={16} />,
-              color: 'red',
-              onClick: () => confirm.askDelete(s.name, () => deleteSite(s.id), changed),
-              testId: 'site-delete',
-            },
-          ]}
-        />
-      ),
-    },
+    actionsColumn((s) =>
+      row.actions({
+        name: s.name,
+        testIdPrefix: 'site',
+        onEdit: () => editing.edit(s),
+        remove: () => deleteSite(s.id),
+        onDeleted: changed,
+      }),
+    ),
   ];
 
   return (
@@ -107,13 +103,9 @@ function SitesTab({ onChanged }: { onChanged: () => void }) {
       <FilterBar
         list={list}
         actions={
-          <Button
-            leftSection={<IconPlus size={14} />}
-            onClick={() => setEditing('new')}
-            data-testid="site-add"
-          >
+          <AddButton onClick={editing.add} testId="site-add">
             {t('certification.rooms.addSite')}
-          </Button>
+          </AddButton>
         }
       >
         <FilterText name="keyword" debounceMs={300} placeholder={t('certification.rooms.search')} w={260} />
@@ -125,25 +117,21 @@ function SitesTab({ onChanged }: { onChanged: () => void }) {
         data-testid="sites-table"
       />
       <SiteFormModal
-        site={editing}
+        site={editing.value}
         organizations={organizations}
-        onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          changed();
-        }}
+        onClose={editing.close}
+        onSaved={editing.saved(changed)}
       />
-      {confirm.dialog}
+      {row.dialog}
     </Stack>
   );
 }
 
-function RoomsTab({ version }: { version: number }) {
+function RoomsTab() {
   const t = useT();
   const list = useListPage({
     urlKey: 'rooms',
     filters: { keyword: '', site_id: '' },
-    deps: [version],
     fetch: ({ page, limit, filters }) =>
       fetchRooms({
         page,
@@ -152,57 +140,30 @@ function RoomsTab({ version }: { version: number }) {
         site_id: filters.site_id ? Number(filters.site_id) : null,
       }),
   });
-  const [sites, setSites] = useState<ExamSite[]>([]);
-  const [editing, setEditing] = useState<ExamRoom | 'new' | null>(null);
-  const confirm = useDeleteConfirm();
-
-  useEffect(() => {
-    fetchSites({ page: 1, limit: 100 }).then(
-      (answer) => setSites(answer.data),
-      () => setSites([]),
-    );
-  }, [version]);
+  const sites =
+    useRead({ key: SITE_CHOICES, fetch: () => fetchSites({ page: 1, limit: 100 }) }).data?.data ?? [];
+  const editing = useEditing<ExamRoom>();
+  const row = useSiteRoomActions();
 
   const columns: ListPageColumn<ExamRoom>[] = [
     { accessor: 'site_name', title: t('certification.rooms.site') },
     { accessor: 'name', title: t('certification.rooms.roomName') },
     { accessor: 'layout', title: t('certification.rooms.layout'), render: (r) => `${r.rows} × ${r.cols}` },
     { accessor: 'capacity', title: t('certification.rooms.capacity'), textAlign: 'right' },
-    {
-      accessor: 'enabled',
+    enabledColumn({
       title: t('certification.rooms.state'),
-      render: (r) => (
-        <Badge variant="light" color={r.enabled ? 'teal' : 'gray'} style={{ textTransform: 'none' }}>
-          {r.enabled ? t('certification.rooms.enabled') : t('certification.rooms.disabled')}
-        </Badge>
-      ),
-    },
-    {
-      accessor: 'actions',
-      title: '',
-      textAlign: 'right',
-      render: (r) => (
-        <RowActions
-          actions={[
-            {
-              key: 'edit',
-              label: t('certification.rooms.edit'),
-              icon: <IconEdit size={16} />,
-              onClick: () => setEditing(r),
-            },
-            {
-              key: 'delete',
-              label: t('certification.rooms.delete'),
-              icon: <IconTrash size={16} />,
-              color: 'red',
-              onClick: () =>
-                confirm.askDelete(`${r.site_name} ${r.name}`, () => deleteRoom(r.id), list.reload),
-              testId: 'room-delete',
-            },
-          ]}
-        />
-      ),
-    },
+      enabledLabel: t('certification.rooms.enabled'),
+      disabledLabel: t('certification.rooms.disabled'),
+    }),
+    actionsColumn((r) =>
+      row.actions({
+        name: `${r.site_name} ${r.name}`,
+        testIdPrefix: 'room',
+        onEdit: () => editing.edit(r),
+        remove: () => deleteRoom(r.id),
+        onDeleted: list.reload,
+      }),
+    ),
   ];
 
   return (
@@ -210,14 +171,9 @@ function RoomsTab({ version }: { version: number }) {
       <FilterBar
         list={list}
         actions={
-          <Button
-            leftSection={<IconPlus size={14} />}
-            onClick={() => setEditing('new')}
-            disabled={sites.length === 0}
-            data-testid="room-add"
-          >
+          <AddButton onClick={editing.add} disabled={sites.length === 0} testId="room-add">
             {t('certification.rooms.addRoom')}
-          </Button>
+          </AddButton>
         }
       >
         <FilterSelect
@@ -235,27 +191,24 @@ function RoomsTab({ version }: { version: number }) {
         data-testid="rooms-table"
       />
       <RoomFormModal
-        room={editing}
+        room={editing.value}
         sites={sites}
-        onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          list.reload();
-        }}
+        onClose={editing.close}
+        onSaved={editing.saved(list.reload)}
       />
-      {confirm.dialog}
+      {row.dialog}
     </Stack>
   );
 }
 
 export default function RoomPage() {
   const t = useT();
-  const [version, setVersion] = useState(0);
   return (
     <Stack gap="md" data-testid="exam-room-page">
       <Title order={1} fz="lg">
         {t('certification.rooms.title')}
       </Title>
+      {/* Only the open tab is mounted: a tab opened again reads its list and the site choices anew. */}
       <Tabs defaultValue="rooms" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="rooms">{t('certification.rooms.rooms')}</Tabs.Tab>
@@ -265,10 +218,10 @@ export default function RoomPage() {
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="rooms" pt="md">
-          <RoomsTab version={version} />
+          <RoomsTab />
         </Tabs.Panel>
         <Tabs.Panel value="sites" pt="md">
-          <SitesTab onChanged={() => setVersion((v) => v + 1)} />
+          <SitesTab />
         </Tabs.Panel>
         <Tabs.Panel value="availability" pt="md">
           <AvailabilityPanel />

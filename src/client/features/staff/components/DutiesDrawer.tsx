@@ -3,15 +3,14 @@
 import { Badge, Divider, Drawer, Group, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import type { StaffView } from '../../../../shared/staff/schema.ts';
-import { RowAction } from '../../../lib/components/RowAction.tsx';
 import { useT } from '../../../lib/i18n/index.ts';
 import { ListPageTable, type ListPageColumn } from '../../../lib/kit/ListPageTable.tsx';
+import { actionsColumn, deleteRequest } from '../../../lib/kit/row-action-builders.tsx';
 import { useConfirmAction } from '../../../lib/kit/use-confirm-action.tsx';
 import { useListPage } from '../../../lib/kit/use-list-page.ts';
 import { isoDateTime } from '../../../lib/utils/iso-time.ts';
 import { fetchDuties, removeDuty, type StaffDuty } from '../api.ts';
 import { AssignDutyForm } from './AssignDutyForm.tsx';
-import { toastSuccess } from '../../../lib/toast.ts';
 
 /** A cell with the thing itself and, below it in grey, where or when it is. */
 function TwoLines({ main, sub, testId }: { main: string; sub: string; testId?: string }) {
@@ -36,22 +35,21 @@ function DutyList({ staff }: { staff: StaffView }) {
   });
   const confirm = useConfirmAction();
   const askRemove = (duty: StaffDuty) =>
-    confirm.ask({
-      title: t('examStaff.duty.remove'),
-      message: t('examStaff.duty.confirmRemove', {
-        name: staff.name,
-        room: `${duty.site_name} ${duty.room_name}`,
-        session: duty.session_name,
+    confirm.ask(
+      deleteRequest({
+        title: t('examStaff.duty.remove'),
+        message: t('examStaff.duty.confirmRemove', {
+          name: staff.name,
+          room: `${duty.site_name} ${duty.room_name}`,
+          session: duty.session_name,
+        }),
+        confirmLabel: t('examStaff.duty.remove'),
+        testId: 'duty-remove-dialog',
+        remove: () => removeDuty(duty.id),
+        doneMessage: t('examStaff.duty.removed'),
+        onDone: list.reload,
       }),
-      color: 'red',
-      confirmLabel: t('examStaff.duty.remove'),
-      testId: 'duty-remove-dialog',
-      run: async () => {
-        await removeDuty(duty.id);
-        toastSuccess(t('examStaff.duty.removed'));
-        list.reload();
-      },
-    });
+    );
 
   const columns: ListPageColumn<StaffDuty>[] = [
     {
@@ -74,20 +72,16 @@ function DutyList({ staff }: { staff: StaffView }) {
       title: t('examStaff.duty.plan'),
       render: (d) => <TwoLines main={d.plan_title} sub={d.plan_code} />,
     },
-    {
-      accessor: 'actions',
-      title: '',
-      textAlign: 'right',
-      render: (d) => (
-        <RowAction
-          label={t('examStaff.duty.remove')}
-          icon={<IconTrash size={16} />}
-          color="red"
-          onClick={() => askRemove(d)}
-          testId={`duty-remove-${d.id}`}
-        />
-      ),
-    },
+    actionsColumn((d) => [
+      {
+        key: 'remove',
+        label: t('examStaff.duty.remove'),
+        icon: <IconTrash size={16} />,
+        color: 'red',
+        onClick: () => askRemove(d),
+        testId: `duty-remove-${d.id}`,
+      },
+    ]),
   ];
 
   return (

@@ -1,18 +1,21 @@
 // /manage/examinationAffairsManage/personnel/index: exam staff (监考员, 考评员, 督导员) with phone and
 // certificate number, searchable and filtered by role; each person's duties in rooms and sessions. Deleting
 // asks first; the server refuses while the person still has duties to come (disable them instead).
-import { Badge, Button, Stack, Text, Title } from '@mantine/core';
-import { IconCalendarEvent, IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { Badge, Stack, Text, Title } from '@mantine/core';
+import { IconCalendarEvent } from '@tabler/icons-react';
+import { useState } from 'react';
 import { STAFF_ROLES, type StaffRole, type StaffView } from '../../../../shared/staff/schema.ts';
+import { useRead } from '../../../lib/data/use-read.ts';
 import { useT } from '../../../lib/i18n/index.ts';
+import { AddButton } from '../../../lib/kit/AddButton.tsx';
+import { enabledColumn } from '../../../lib/kit/EnabledBadge.tsx';
 import { FilterBar, FilterSelect, FilterText } from '../../../lib/kit/FilterBar.tsx';
 import { ListPageTable, type ListPageColumn } from '../../../lib/kit/ListPageTable.tsx';
-import { RowActions } from '../../../lib/kit/RowActions.tsx';
+import { actionsColumn, deleteRequest, editDeleteActions } from '../../../lib/kit/row-action-builders.tsx';
 import { useConfirmAction } from '../../../lib/kit/use-confirm-action.tsx';
+import { useEditing } from '../../../lib/kit/use-editing.ts';
 import { useListPage } from '../../../lib/kit/use-list-page.ts';
-import { toastSuccess } from '../../../lib/toast.ts';
-import { deleteStaff, fetchOrganizations, fetchStaff, type Organization } from '../api.ts';
+import { deleteStaff, fetchOrganizations, fetchStaff } from '../api.ts';
 import { DutiesDrawer } from '../components/DutiesDrawer.tsx';
 import { StaffFormDrawer } from '../components/StaffFormDrawer.tsx';
 
@@ -23,29 +26,25 @@ export default function StaffPage() {
     fetch: ({ page, limit, filters }) =>
       fetchStaff({ page, limit, keyword: filters.keyword, role: (filters.role || null) as StaffRole | null }),
   });
-  const [organizations, setOrganizations] = useState<Organization[]>([]);
-  const [editing, setEditing] = useState<StaffView | 'new' | null>(null);
+  // A failed read leaves the choice empty (the API client has shown the toast).
+  const organizations = useRead({ key: 'staff-organizations', fetch: fetchOrganizations }).data ?? [];
+  const editing = useEditing<StaffView>();
   const [onDuty, setOnDuty] = useState<StaffView | null>(null);
   const confirm = useConfirmAction();
 
-  useEffect(() => {
-    fetchOrganizations().then(setOrganizations, () => setOrganizations([]));
-  }, []);
-
   const roleLabel = (value: string) => t(`examStaff.roles.${value}`);
   const askDelete = (person: StaffView) =>
-    confirm.ask({
-      title: t('examStaff.delete'),
-      message: t('examStaff.confirmDelete', { name: person.name }),
-      color: 'red',
-      confirmLabel: t('examStaff.delete'),
-      testId: 'staff-delete-dialog',
-      run: async () => {
-        await deleteStaff(person.id);
-        toastSuccess(t('examStaff.deleted'));
-        list.reload();
-      },
-    });
+    confirm.ask(
+      deleteRequest({
+        title: t('examStaff.delete'),
+        message: t('examStaff.confirmDelete', { name: person.name }),
+        confirmLabel: t('examStaff.delete'),
+        testId: 'staff-delete-dialog',
+        remove: () => deleteStaff(person.id),
+        doneMessage: t('examStaff.deleted'),
+        onDone: list.reload,
+      }),
+    );
   const columns: ListPageColumn<StaffView>[] = [
     {
       accessor: 'name',
@@ -76,48 +75,28 @@ export default function StaffPage() {
       title: t('examStaff.organization'),
       render: (s) => s.organization_name ?? '—',
     },
-    {
-      accessor: 'enabled',
+    enabledColumn({
       title: t('examStaff.state'),
-      render: (s) => (
-        <Badge variant="light" color={s.enabled ? 'teal' : 'gray'} style={{ textTransform: 'none' }}>
-          {s.enabled ? t('examStaff.enabled') : t('examStaff.disabled')}
-        </Badge>
-      ),
-    },
-    {
-      accessor: 'actions',
-      title: '',
-      textAlign: 'right',
-      render: (s) => (
-        <RowActions
-          actions={[
-            {
-              key: 'duties',
-              label: t('examStaff.duties'),
-              icon: <IconCalendarEvent size={16} />,
-              onClick: () => setOnDuty(s),
-              testId: `staff-duties-${s.id}`,
-            },
-            {
-              key: 'edit',
-              label: t('examStaff.edit'),
-              icon: <IconEdit size={16} />,
-              onClick: () => setEditing(s),
-              testId: `staff-edit-${s.id}`,
-            },
-            {
-              key: 'delete',
-              label: t('examStaff.delete'),
-              icon: <IconTrash size={16} />,
-              color: 'red',
-              onClick: () => askDelete(s),
-              testId: `staff-delete-${s.id}`,
-            },
-          ]}
-        />
-      ),
-    },
+      enabledLabel: t('examStaff.enabled'),
+      disabledLabel: t('examStaff.disabled'),
+    }),
+    actionsColumn((s) => [
+      {
+        key: 'duties',
+        label: t('examStaff.duties'),
+        icon: <IconCalendarEvent size={16} />,
+        onClick: () => setOnDuty(s),
+        testId: `staff-duties-${s.id}`,
+      },
+      ...editDeleteActions({
+        onEdit: () => editing.edit(s),
+        onDelete: () => askDelete(s),
+        editLabel: t('examStaff.edit'),
+        deleteLabel: t('examStaff.delete'),
+        testIdPrefix: 'staff',
+        testIdSuffix: s.id,
+      }),
+    ]),
   ];
 
   return (
@@ -128,13 +107,9 @@ export default function StaffPage() {
       <FilterBar
         list={list}
         actions={
-          <Button
-            leftSection={<IconPlus size={14} />}
-            onClick={() => setEditing('new')}
-            data-testid="staff-add"
-          >
+          <AddButton onClick={editing.add} testId="staff-add">
             {t('examStaff.add')}
-          </Button>
+          </AddButton>
         }
       >
         <FilterSelect
@@ -161,13 +136,10 @@ export default function StaffPage() {
         data-testid="staff-table"
       />
       <StaffFormDrawer
-        staff={editing}
+        staff={editing.value}
         organizations={organizations}
-        onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          list.reload();
-        }}
+        onClose={editing.close}
+        onSaved={editing.saved(list.reload)}
       />
       <DutiesDrawer staff={onDuty} onClose={() => setOnDuty(null)} />
       {confirm.dialog}
