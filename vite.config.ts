@@ -5,6 +5,7 @@ import { buildInfo, buildInfoDefines, pwaPlugins } from './scripts/pwa/vite-plug
 import { answerSchemas } from './scripts/web/answer-schemas.ts';
 import { compileHints } from './scripts/web/compile-hints.ts';
 import { deferEntryStylesheet } from './scripts/web/defer-stylesheet.ts';
+import { firstPaint } from './scripts/web/first-paint.ts';
 import { mantineStyles } from './scripts/web/mantine-styles.ts';
 import { precompress } from './scripts/web/precompress.ts';
 import { routePreloads } from './scripts/web/route-preloads.ts';
@@ -26,6 +27,8 @@ export default defineConfig({
     mantineStyles(),
     deferEntryStylesheet(),
     routePreloads(),
+    // After the route preloads: the scores page's first paint for the server, with the CSS its markup uses.
+    firstPaint(),
     compileHints(),
     ...pwaPlugins(build),
     // Last: the compressed copies of every file the build (and the service worker's build) wrote.

@@ -80,6 +80,13 @@ export function bootStylesheetsFor(bundle: OutputBundle): string[] {
     .map((file) => `/${file}`);
 }
 
+/** The stylesheets index.html names, in its order: the entry's, then the start-up chunks' (file names). */
+export function shellStylesheetsFor(bundle: OutputBundle): string[] {
+  const { withStaticImports, entries } = chunksOf(bundle);
+  const boot = bootStylesheetsFor(bundle).map((url) => url.slice(1));
+  return [...stylesheetsOf(bundle, withStaticImports(entries)), ...boot];
+}
+
 /**
  * Each route's chunks and their static imports, less the start-up ones (index.html names those), then
  * their stylesheets less the start-up ones.

@@ -223,7 +223,7 @@ async function registerClient(app: FastifyInstance, clientDir: string) {
     if (isAsset) return reply.status(404).type('text/plain').send('Not found');
     // A user-centre page opened with the learner's session comes with the learner's first answers.
     const answers = await learnerFirstAnswers(app, request);
-    const paint = learnerFirstPaint(request, answers);
+    const paint = await learnerFirstPaint(request, answers, shell.scoresPaint);
     return sendShell(request, reply, { answers, paint }, { personal: Object.keys(answers).length > 0 });
   });
 }

@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIRST_PAINT_MODULE, FIRST_PAINT_STYLES } from '../../src/shared/pwa/first-paint.ts';
 import { ROUTE_PRELOADS_FILE } from '../../src/shared/pwa/route-preloads.ts';
 import {
   FIRST_ANSWERS_ELEMENT_ID,
@@ -18,11 +19,8 @@ import {
 } from '../../src/shared/pwa/first-answers.ts';
 import { STORAGE_KEYS } from '../../src/shared/api/constants.ts';
 import { withHints } from '../../src/server/http/client-shell.ts';
-import { escapeHtml } from '../../src/server/http/html.ts';
-import { scoresFirstPaint } from '../../src/server/http/scores-first-paint.ts';
 import type { ListResponse } from '../../src/shared/api/errors.ts';
 import type { LearnerScore } from '../../src/shared/scores/schema.ts';
-import { scoreResultKey } from '../../src/shared/scores/score-messages.ts';
 import { deferredStylesheetLinks } from '../../src/shared/pwa/deferred-stylesheet.ts';
 import { createBanner, listBanners } from '../../src/server/plans/service.ts';
 import { createTestApp, login, request, type TestContext } from '../helpers/api.ts';
@@ -224,78 +222,58 @@ describe('a user-centre page opened with the learner’s session', () => {
     ]);
   });
 
-  it('paints the scores page’s heading and a card per score, each text escaped, when the page is in Chinese', async () => {
+  it('paints the scores page from its first answer with the built first paint, in the page’s language and size', async () => {
+    // A stand-in for the build's module (scripts/web/first-paint.ts builds the real one; its rendering is
+    // tested in tests/unit/client/app/first-paint): what it is given, and a stylesheet that tries to close
+    // its <style>.
+    const moduleFile = path.join(clientDir, FIRST_PAINT_MODULE);
+    fs.mkdirSync(path.dirname(moduleFile), { recursive: true });
+    fs.writeFileSync(
+      moduleFile,
+      [
+        'export const render = async (answer, { lang, size }) => {',
+        "  if (size === 'small') throw new Error('render failed');",
+        '  return Array.isArray(answer?.data)',
+        '    ? `<div data-first-paint="scores" data-lang="${lang}" data-size="${size}" data-cards="${answer.data.length}"></div>`',
+        "    : '';",
+        '};',
+      ].join('\n'),
+    );
+    fs.writeFileSync(
+      path.join(clientDir, FIRST_PAINT_STYLES),
+      '.m_1{color:red}</style><script>alert(1)</script>',
+    );
     const token = await login(ctx.app, 'learner', 'learners');
     const scores = (await apiAnswer(MY_SCORES_FIRST_GET, token)) as ListResponse<LearnerScore>;
     expect(scores.data.length).toBeGreaterThan(0);
     const painted = (res: { body: string }) =>
       res.body.slice(res.body.indexOf('<div id="root">'), res.body.indexOf('</body>'));
     const zh = await open('/userCenter/achievementQuery', token, { 'accept-language': 'zh-CN,zh;q=0.9' });
-    const root = painted(zh);
-    expect(root).toContain('<div class="app-shell-uc"><div><h1>成绩查询</h1>');
-    expect(root.match(/class="app-shell-card"/g)).toHaveLength(scores.data.length);
-    for (const score of scores.data) {
-      expect(root).toContain(`<p class="app-shell-card-title">${escapeHtml(score.plan_title)}</p>`);
-      expect(root).toContain(`data-result="${scoreResultKey(score)}"`);
-    }
-    // The saved language wins over the browser's; the smallest size ('mini') shrinks the page: no paint.
-    for (const headers of [
-      { cookie: `${STORAGE_KEYS.language}=zh; ` },
-      { 'accept-language': 'fr-FR,zh-CN;q=0.8', cookie: `${STORAGE_KEYS.size}=medium; ` },
-    ]) {
-      const res = await open('/userCenter/achievementQuery', token, headers);
-      expect(painted(res)).toContain('app-shell-uc');
-    }
-    for (const headers of [
-      {},
-      { 'accept-language': 'en-US,zh;q=0.5' },
-      { 'accept-language': 'zh-CN', cookie: `${STORAGE_KEYS.language}=ja; ` },
-      { 'accept-language': 'zh-CN', cookie: `${STORAGE_KEYS.size}=mini; ` },
-    ]) {
-      const res = await open('/userCenter/achievementQuery', token, headers);
-      expect(firstAnswers(res.body)).not.toBeNull();
-      expect(painted(res)).not.toContain('app-shell-uc');
-    }
-    // No session, or another page: nothing painted.
-    for (const [url, with_token] of [
-      ['/userCenter/achievementQuery', undefined],
-      ['/userCenter', token],
+    expect(painted(zh)).toContain(
+      `<style>.m_1{color:red}<\\/style><script>alert(1)<\\/script></style><div data-first-paint="scores" data-lang="zh" data-size="medium" data-cards="${scores.data.length}"></div>`,
+    );
+    // The saved language wins over the browser's; the saved size is the page's.
+    for (const [headers, lang, size] of [
+      [{ cookie: `${STORAGE_KEYS.language}=ja; ` }, 'ja', 'medium'],
+      [{ 'accept-language': 'en-US,zh;q=0.5', cookie: `${STORAGE_KEYS.size}=mini; ` }, 'en', 'mini'],
+      [{ 'accept-language': 'zh-CN', cookie: `${STORAGE_KEYS.size}=huge; ` }, 'zh', 'medium'],
     ] as const) {
-      const res = await open(url, with_token, { 'accept-language': 'zh-CN' });
-      expect(painted(res)).not.toContain('app-shell-uc');
+      const res = await open('/userCenter/achievementQuery', token, headers);
+      expect(painted(res)).toContain(`data-lang="${lang}" data-size="${size}"`);
     }
-  });
-
-  it('writes a plan title or certificate number with markup in it as text', () => {
-    const evil = '</p><script>alert(1)</script><img src=x onerror=alert(2)>';
-    const score = {
-      plan_title: evil,
-      occupation: '电工<b>',
-      level_label: '五级',
-      exam_date: '2026-10-07T16:30:00.000Z',
-      theory: 86,
-      practical: null,
-      total: null,
-      pass_theory: 60,
-      pass_practical: 60,
-      absent: false,
-      cheating: false,
-      passed: true,
-      certificate: { number: evil, issued_at: '2026-10-28T02:00:00.000Z', revoked: true },
+    // A paint that fails, no session, another page, or no built first paint (the dev server): none, and
+    // the page is sent as usual.
+    const unpainted = async (url: string, with_token: string | undefined, headers = {}) => {
+      const res = await open(url, with_token, headers);
+      expect(res.statusCode).toBe(200);
+      expect(painted(res)).not.toContain('data-first-paint');
+      expect(painted(res)).not.toContain('<style>');
     };
-    const html = scoresFirstPaint({ data: [score] });
-    expect(html).not.toContain('<script>');
-    expect(html).not.toContain('<img');
-    expect(html).not.toContain('<b>');
-    expect(html).toContain(`<p class="app-shell-card-title">${escapeHtml(evil)}</p>`);
-    // China time: the exam on the 8th, the certificate on the 28th; a missing mark is a dash.
-    expect(html).toContain('电工&lt;b&gt; · 五级 · 考试日期 2026-10-08');
-    expect(html).toContain('发证日期 2026-10-28');
-    expect(html).toContain('<p class="app-shell-mark">—</p>');
-    expect(html).toContain('data-result="failed">已撤销');
-    expect(scoresFirstPaint({ data: [] })).toContain('<p class="app-shell-empty">暂无已公布的成绩</p>');
-    expect(scoresFirstPaint(undefined)).toBe('');
-    expect(scoresFirstPaint({ message: 'x' })).toBe('');
+    await unpainted('/userCenter/achievementQuery', token, { cookie: `${STORAGE_KEYS.size}=small; ` });
+    await unpainted('/userCenter/achievementQuery', undefined);
+    await unpainted('/userCenter', token);
+    fs.rmSync(moduleFile);
+    await unpainted('/userCenter/achievementQuery', token);
   });
 
   it('carries nothing without a valid learner session, or on any other page', async () => {

@@ -1,4 +1,4 @@
-import { MantineProvider, type CSSVariablesResolver } from '@mantine/core';
+import { MantineProvider } from '@mantine/core';
 import { notificationsStore } from '@mantine/notifications';
 import { useSignals } from '@preact/signals-react/runtime';
 import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
@@ -7,17 +7,10 @@ import { MOBILE_BREAKPOINT_PX } from '../../shared/api/constants.ts';
 import { afterLoadAndIdle } from '../lib/dom/after-load.ts';
 import { closeSidebar, device, setDevice, settings, uiSize } from '../lib/state/preferences.ts';
 import { AppRoutes } from './routes.tsx';
-import { buildTheme } from './theme.ts';
+import { buildTheme, cssVariablesResolver } from './theme.ts';
 
 const loadToasts = () => import('./Toasts.tsx');
 const Toasts = lazy(loadToasts);
-
-// Secondary ("dimmed") text at WCAG AA contrast: Mantine's default light-scheme gray.6 is 3.3:1 on white.
-const cssVariablesResolver: CSSVariablesResolver = () => ({
-  variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
-  dark: {},
-});
 
 /** Below 992 px the device is mobile and the sidebar closes without animation (spec §4). */
 function useDeviceTracking() {

@@ -5,15 +5,23 @@
 // - the answers of the page's first public GETs (shared/pwa/first-answers.ts), so it renders its data on
 //   its first render instead of asking after the scripts have run;
 // - on the portal's home page, its first banner painted with the HTML at the place the page shows it, and on
-//   the scores page the learner's scores (scores-first-paint.ts): the largest thing on the first screen is
+//   the scores page the learner's scores, rendered by the page's own components in a module the build
+//   made for the server (shared/pwa/first-paint.ts, loaded here): the largest thing on the first screen is
 //   there before any script (issue 4: first paint on weak networks). The page's first render draws the same
 //   over it.
 // The service worker serves its precached shell without hints: a repeat visit has the chunks already,
 // and its page asks for its data.
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { deferredStylesheetLinks } from '../../shared/pwa/deferred-stylesheet.ts';
 import { FIRST_ANSWERS_ELEMENT_ID, FIRST_PAINT_MARKER } from '../../shared/pwa/first-answers.ts';
+import {
+  FIRST_PAINT_MODULE,
+  FIRST_PAINT_STYLES,
+  type FirstPaintModule,
+  type FirstPaintOptions,
+} from '../../shared/pwa/first-paint.ts';
 import { ROUTE_PRELOADS_FILE, type RoutePreloads } from '../../shared/pwa/route-preloads.ts';
 
 export interface ShellHints {
@@ -21,7 +29,7 @@ export interface ShellHints {
   modules: readonly string[];
   /** The banner the first paint shows (a same-origin upload URL). */
   banner?: string | undefined;
-  /** Markup the first paint shows instead of a banner, made by the server with every text escaped. */
+  /** Markup the first paint shows instead of a banner (the built first paint's, every text escaped). */
   paint?: string;
   /** Public GET answers by firstAnswerKey(). */
   answers?: Readonly<Record<string, unknown>>;
@@ -34,6 +42,9 @@ const IMAGE_URL = /^\/api\/v1\/uploads\/[\w.-]+$/;
 
 /** JSON that is safe inside <script>: no '<', so no '</script>' or '<!--'. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/** CSS that is safe inside <style>: a '</' is written '<\\/' (the same in CSS), so no '</style>'. */
+const styleText = (css: string) => css.replace(/<\//g, '<\\/');
 
 function insertBefore(html: string, marker: string, text: string): string {
   const at = html.indexOf(marker);
@@ -110,7 +121,31 @@ export function clientShell(clientDir: string) {
   }
   const preloads = () =>
     read<RoutePreloads>(ROUTE_PRELOADS_FILE, (text) => JSON.parse(text) as RoutePreloads, {});
+  /** The build's first-paint module, imported again when a new build replaced it; null without one (dev). */
+  async function paintModule(): Promise<FirstPaintModule | null> {
+    const full = path.join(clientDir, FIRST_PAINT_MODULE);
+    try {
+      const { mtimeMs } = await fs.stat(full);
+      const hit = cache.get(FIRST_PAINT_MODULE);
+      if (hit && hit.mtimeMs === mtimeMs) return hit.value as FirstPaintModule;
+      const url = `${pathToFileURL(full).href}?build=${mtimeMs}`;
+      const value = (await import(/* @vite-ignore */ url)) as FirstPaintModule;
+      cache.set(FIRST_PAINT_MODULE, { mtimeMs, value });
+      return value;
+    } catch {
+      return null;
+    }
+  }
   return {
+    /**
+     * The scores page's content for its first answer, with the rules of the built stylesheets it uses (the
+     * page's own stylesheets are deferred); '' without a built first paint or a list of scores.
+     */
+    async scoresPaint(answer: unknown, options: FirstPaintOptions): Promise<string> {
+      const [paint, css] = await Promise.all([paintModule(), read(FIRST_PAINT_STYLES, (text) => text, '')]);
+      const markup = paint ? await paint.render(answer, options) : '';
+      return markup ? `<style>${styleText(css)}</style>${markup}` : '';
+    },
     /** The shell for `url`, with the modules of its page and what the server knows of its first paint. */
     async html(url: string, first: Omit<ShellHints, 'modules'> = {}): Promise<string> {
       const [html, routes] = await Promise.all([read('index.html', (text) => text, ''), preloads()]);

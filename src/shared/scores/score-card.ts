@@ -1,8 +1,7 @@
-// What a learner's score card says, decided once for the scores page (features/scores ScoreCard) and for
-// the first paint of that page in the HTML the server sends (server/http/scores-first-paint.ts): the
-// result, the marks in their order, the exam and certificate days in China time, and which certificate
-// part shows. Both draw these facts and nothing else, so they cannot say different things; where each
-// draws them is held together by the browser test that measures the painted and the drawn cards.
+// What a learner's score card says, decided once: the result, the marks in their order, the exam and
+// certificate days in China time, and which certificate part shows. The scores page's cards
+// (features/scores/components/score-card-list.tsx) draw these facts and nothing else, both in the page and
+// in the first paint the server sends (client/app/first-paint), which renders the same component.
 // Type imports only: the page's chunk stays free of the schemas.
 import type { LearnerScore } from './schema.ts';
 import { chinaWallIso } from '../api/china-time.ts';

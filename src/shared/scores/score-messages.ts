@@ -1,7 +1,7 @@
 // A score's result and the scores page's words in Chinese, in one place for the page
 // (src/client/features/scores, its message table in src/client/lib/i18n/messages/certification.ts) and for
-// the first paint of the page the server sends (src/server/http/scores-first-paint.ts), so the two always
-// say the same. No imports: the page's chunk stays free of the schemas. `{{name}}` marks a parameter.
+// the result the server writes (shared/scores/schema.ts), so the two always say the same. No imports: the
+// page's chunk stays free of the schemas. `{{name}}` marks a parameter.
 export const SCORE_MESSAGES_ZH = {
   title: '成绩查询',
   empty: '暂无已公布的成绩',
