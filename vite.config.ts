@@ -66,8 +66,11 @@ export default defineConfig({
               name: 'app-lib',
               test: /src[\\/]client[\\/]lib[\\/](components[\\/](Logo\.tsx|LazyPager\.tsx|use-paged-list\.ts)|dom[\\/](web-layout|after-load)\.ts|uploads[\\/]use-private-file\.ts|data[\\/](use-read|invalidate)\.ts|utils[\\/])|node_modules[\\/]@mantine[\\/]hooks[\\/]esm[\\/]use-(disclosure|uncontrolled|merged-ref|force-update)[\\/]/,
             },
-            // The sign-in schemas, which the login page loads after its first paint (its form checks with them):
-            // a chunk of their own, not merged into the sign-in API calls the login page loads first.
+            // The password, ID number and phone rules the sign-up page checks as they are typed: a chunk of their
+            // own, so that page's first load does not take zod along (the sign-in schemas below import them).
+            { name: 'auth-rules', test: /src[\\/]shared[\\/]auth[\\/](id-card|password|phone)\.ts/ },
+            // The sign-in schemas, which the login and sign-up pages load after their first paint (their forms check
+            // with them): a chunk of their own, not merged into the sign-in API calls those pages load first.
             { name: 'auth-schema', test: /src[\\/]shared[\\/]auth[\\/]schema\.ts/ },
             // Every icon the app uses is ~7 KB gzip together: one request instead of one per icon.
             { name: 'icons', test: /node_modules[\\/]@tabler[\\/]icons-react[\\/]/ },

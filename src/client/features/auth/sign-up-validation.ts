@@ -5,7 +5,8 @@
 import type { FormErrors } from '@mantine/form';
 import { parseIdCard, idCardProblem, type IdCardInfo } from '../../../shared/auth/id-card.ts';
 import { validatePassword } from '../../../shared/auth/password.ts';
-import { registerSchema, type RegisterInput } from '../../../shared/auth/schema.ts';
+// Types only: the page loads the schema after its first paint, so its first load carries no zod.
+import type { RegisterInput, registerSchema } from '../../../shared/auth/schema.ts';
 import { schemaErrors, type FieldMap, type SchemaCheckOptions } from '../../lib/forms/form-errors.ts';
 
 export interface SignUpValues {
@@ -108,9 +109,10 @@ export function confirmError(values: SignUpValues, errors: FormErrors): SignUpEr
 
 /**
  * Every error of the form before it is sent, but for the SMS key: the page checks that with the key it
- * holds (an unsent code), so here the check runs as if the code had been sent.
+ * holds (an unsent code), so here the check runs as if the code had been sent. `schema` is the shared
+ * register schema, handed in as the page gets it (loaded), not imported here.
  */
-export function validateSignUp(values: SignUpValues): SignUpErrors {
-  const errors = schemaErrors(registerSchema, values, signUpChecks('sent'));
+export function validateSignUp(values: SignUpValues, schema: typeof registerSchema): SignUpErrors {
+  const errors = schemaErrors(schema, values, signUpChecks('sent'));
   return { ...confirmError(values, errors), ...(errors as SignUpErrors) };
 }

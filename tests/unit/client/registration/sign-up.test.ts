@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { idCardCheckChar } from '../../../../src/shared/auth/id-card.ts';
+import { registerSchema } from '../../../../src/shared/auth/schema.ts';
 import { secondsLeft } from '../../../../src/client/features/auth/use-countdown.ts';
 import {
   idCardErrorWhileTyping,
@@ -24,19 +25,22 @@ describe('sign-up checks', () => {
   };
 
   it('accepts a complete, valid form', () => {
-    expect(validateSignUp(good)).toEqual({});
+    expect(validateSignUp(good, registerSchema)).toEqual({});
   });
 
   it('names each broken rule with a message key', () => {
     expect(
-      validateSignUp({
-        ...good,
-        username: '1abc',
-        password: 'short',
-        phone: '12345',
-        code: '12',
-        idCard: wrongCheck,
-      }),
+      validateSignUp(
+        {
+          ...good,
+          username: '1abc',
+          password: 'short',
+          phone: '12345',
+          code: '12',
+          idCard: wrongCheck,
+        },
+        registerSchema,
+      ),
     ).toEqual({
       username: 'key:usernameFormat',
       password: 'key:passwordLength',
@@ -44,7 +48,7 @@ describe('sign-up checks', () => {
       code: 'key:codeFormat',
       idCard: 'key:idCardChecksum',
     });
-    expect(validateSignUp({ ...good, confirm: 'Other@2026pass' })).toEqual({
+    expect(validateSignUp({ ...good, confirm: 'Other@2026pass' }, registerSchema)).toEqual({
       confirm: 'key:confirmMismatch',
     });
   });

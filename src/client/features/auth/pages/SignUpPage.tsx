@@ -15,7 +15,7 @@ import {
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { registerSchema, smsCodeSchema, type CaptchaResponse } from '../../../../shared/auth/schema.ts';
+import type { CaptchaResponse } from '../../../../shared/auth/schema.ts';
 import { schemaErrors } from '../../../lib/forms/form-errors.ts';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { LanguagePicker } from '../../../lib/components/LanguagePicker.tsx';
@@ -37,6 +37,16 @@ import {
 } from '../sign-up-validation.ts';
 
 const failureText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+// The sign-up schemas arrive after the first paint, so the page's first load carries no zod.
+const loadSchemas = () => import('../../../../shared/auth/schema.ts');
+const loadRegisterSchema = () => loadSchemas().then((m) => m.registerSchema);
+/** The send-code check, or null should its module fail to load (the server then checks the phone). */
+const loadSmsCodeSchema = () =>
+  loadSchemas().then(
+    (m) => m.smsCodeSchema,
+    () => null,
+  );
 
 /**
  * `/sign`: account sign-up (spec §5): username, password with a strength meter, phone + SMS code (the
@@ -64,7 +74,7 @@ export default function SignUpPage() {
     initialValues: { username: '', password: '', confirm: '', phone: '', code: '', idCard: '', captcha: '' },
     // The ID number is judged as it is typed (below), so it is not judged again on leaving it.
     validateInputOnBlur: ['username', 'password', 'confirm', 'phone'],
-    schema: registerSchema,
+    schema: loadRegisterSchema,
     ...checks,
     message: shown,
     refine: (submitted, errors) => {
@@ -91,7 +101,10 @@ export default function SignUpPage() {
   const idInfo = idCardInfo(values.idCard);
 
   async function sendCode() {
-    const problem = schemaErrors(smsCodeSchema, { phone: values.phone }, { message: shown }).phone;
+    // A click before the schema has arrived waits for it.
+    const smsCodeSchema = await loadSmsCodeSchema();
+    const problem =
+      smsCodeSchema && schemaErrors(smsCodeSchema, { phone: values.phone }, { message: shown }).phone;
     if (problem) {
       form.setFieldError('phone', problem);
       return;
