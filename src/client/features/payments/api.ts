@@ -1,6 +1,5 @@
 // Finance pages (founder, manager): reconciliation of paid orders against a gateway's statement
 // (financial/check) and the fee of each plan with its change history (financial/fix). Money is integer fen.
-import { blobAnswer } from '../../../shared/api/answers.ts';
 import {
   feeHistoryAnswer,
   planFeeListAnswer,
@@ -31,13 +30,9 @@ export const fetchReconciliation = (date: string, gateway: string) =>
 export const uploadReconciliation = (date: string, gateway: string, csv: string) =>
   api.post('/v1/admin/finance/reconciliation', reconciliationAnswer, { date, gateway, csv }, ADMIN);
 
-/** The gateway's statement as a CSV file (fetched with the token, saved from a blob: URL). */
-export const fetchStatementCsv = (date: string, gateway: string) =>
-  api.get('/v1/admin/finance/statement', blobAnswer, {
-    ...ADMIN,
-    params: { date, gateway, format: 'csv' },
-    responseType: 'blob',
-  });
+/** The gateway's statement as a CSV file: fetched with the token by the kit's download button. */
+export const statementCsvPath = (date: string, gateway: string) =>
+  `/v1/admin/finance/statement?${new URLSearchParams({ date, gateway, format: 'csv' })}`;
 
 export const fetchFees = (
   query: Pick<z.output<typeof feeListQuery>, 'page' | 'limit'> & { keyword?: string },

@@ -1,6 +1,8 @@
 // /manage/trainingManage/financial/check: enrolment payment reconciliation. For one day (China time) the
 // orders paid through a gateway are compared with the gateway's statement, fetched from the gateway or
 // uploaded as a CSV file: matched, missing on either side, and amount mismatches, each in its own tab.
+// The day and the gateway are the page's filters (kept in the URL); comparing is asked for with a button,
+// since fetching a gateway's statement is not free, and the day's comparison opens with the page.
 import '@mantine/dates/styles.css';
 import {
   Alert,
@@ -9,7 +11,6 @@ import {
   FileButton,
   Group,
   Paper,
-  Select,
   SimpleGrid,
   Stack,
   Tabs,
@@ -17,132 +18,51 @@ import {
   Title,
 } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import {
-  IconAlertTriangle,
-  IconCircleCheck,
-  IconDownload,
-  IconRefresh,
-  IconUpload,
-} from '@tabler/icons-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { IconAlertTriangle, IconCircleCheck, IconRefresh, IconUpload } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
 import { chinaToday } from '../../../../shared/api/china-time.ts';
 import { ApiError } from '../../../lib/api/errors.ts';
-import { ListTable, type ListColumn } from '../../../lib/components/ListTable.tsx';
+import { LocalizedDatesProvider } from '../../../lib/components/DatesProvider.tsx';
+import { readKey, useRead } from '../../../lib/data/use-read.ts';
+import { useWrite } from '../../../lib/data/use-write.ts';
 import { useT } from '../../../lib/i18n/index.ts';
-import { isoDateTime } from '../../../lib/utils/iso-time.ts';
+import { ExcelDownloadButton } from '../../../lib/kit/excel/ExcelDownloadButton.tsx';
+import { FilterBar, FilterField, FilterSelect } from '../../../lib/kit/FilterBar.tsx';
+import { useListState } from '../../../lib/kit/list-state.ts';
 import { formatFen } from '../../../lib/utils/money.ts';
 import {
   GATEWAYS,
   fetchReconciliation,
-  fetchStatementCsv,
+  statementCsvPath,
   uploadReconciliation,
   type Reconciliation,
-  type ReconciliationItem,
 } from '../api.ts';
-import { LocalizedDatesProvider } from '../../../lib/components/DatesProvider.tsx';
+import {
+  RECONCILIATION_TABS as TABS,
+  ReconciliationItems,
+  type ReconciliationTab,
+} from '../components/ReconciliationItems.tsx';
 
-const TABS = ['matched', 'missing_in_statement', 'missing_in_orders', 'amount_mismatch'] as const;
-type TabKey = (typeof TABS)[number];
-const TAB_COLORS: Record<TabKey, string> = {
+const TAB_COLORS: Record<ReconciliationTab, string> = {
   matched: 'green',
   missing_in_statement: 'orange',
   missing_in_orders: 'orange',
   amount_mismatch: 'red',
 };
 
-/** The statement's paid_at may be ISO or already a local text; show ISO in local time, anything else as sent. */
-const paidAtText = (value: string | null | undefined) =>
-  value && /^\d{4}-\d{2}-\d{2}T/.test(value) ? isoDateTime(value, '{y}-{m}-{d} {h}:{i}:{s}') : (value ?? '');
+/** A balanced day opens on the matched records, any other on its first tab with differences. */
+const firstTab = (result: Reconciliation): ReconciliationTab =>
+  result.summary.balanced
+    ? 'matched'
+    : (TABS.find((key) => key !== 'matched' && result[key].length > 0) ?? 'matched');
 
-function ItemsTable({ items, tab }: { items: ReconciliationItem[]; tab: TabKey }) {
-  const t = useT();
-  const [page, setPage] = useState({ page: 1, limit: 20 });
-  useEffect(() => setPage((current) => ({ ...current, page: 1 })), [items]);
-  const columns: ListColumn<ReconciliationItem>[] = [
-    {
-      key: 'order_no',
-      title: t('examAffairs.finance.orderNo'),
-      render: (item) => (
-        <Text size="xs" ff="monospace">
-          {item.order_no || '—'}
-        </Text>
-      ),
-    },
-    {
-      key: 'trade_no',
-      title: t('examAffairs.finance.tradeNo'),
-      render: (item) => (
-        <Text size="xs" ff="monospace">
-          {item.trade_no || '—'}
-        </Text>
-      ),
-    },
-    ...(tab !== 'missing_in_statement'
-      ? [
-          {
-            key: 'statement',
-            title: t('examAffairs.finance.statementAmount'),
-            align: 'right' as const,
-            render: (item: ReconciliationItem) =>
-              item.statement_amount_fen === undefined ? '—' : formatFen(item.statement_amount_fen),
-          },
-        ]
-      : []),
-    ...(tab !== 'missing_in_orders'
-      ? [
-          {
-            key: 'order',
-            title: t('examAffairs.finance.orderAmount'),
-            align: 'right' as const,
-            render: (item: ReconciliationItem) =>
-              item.order_amount_fen === undefined ? '—' : formatFen(item.order_amount_fen),
-          },
-        ]
-      : []),
-    ...(tab === 'amount_mismatch'
-      ? [
-          {
-            key: 'difference',
-            title: t('examAffairs.finance.difference'),
-            align: 'right' as const,
-            render: (item: ReconciliationItem) => (
-              <Text size="sm" c="red" fw={500}>
-                {formatFen((item.statement_amount_fen ?? 0) - (item.order_amount_fen ?? 0))}
-              </Text>
-            ),
-          },
-        ]
-      : []),
-    {
-      key: 'paid_at',
-      title: t('examAffairs.finance.paidAt'),
-      render: (item) => <Text size="xs">{paidAtText(item.paid_at) || '—'}</Text>,
-    },
-    ...(tab === 'missing_in_orders'
-      ? [
-          {
-            key: 'reason',
-            title: t('examAffairs.finance.reason'),
-            render: (item: ReconciliationItem) => <Text size="xs">{item.reason ?? ''}</Text>,
-          },
-        ]
-      : []),
-  ];
-  const rows = items.slice((page.page - 1) * page.limit, page.page * page.limit);
-  return (
-    <ListTable
-      columns={columns}
-      rows={rows}
-      rowKey={(item, index) => `${item.order_no}-${item.trade_no ?? ''}-${index}`}
-      total={items.length}
-      page={page.page}
-      limit={page.limit}
-      onPageChange={(next, limit) => setPage({ page: next, limit })}
-      empty={<Text c="dimmed">{t(`examAffairs.finance.empty.${tab}`)}</Text>}
-      data-testid={`reconciliation-${tab}`}
-    />
-  );
-}
+/** Why comparing failed: an uploaded file's own message first (its CSV refused), else the failure's. */
+const failureText = (failure: unknown) =>
+  failure instanceof ApiError
+    ? (failure.fieldErrors.csv?.[0] ?? failure.message)
+    : failure instanceof Error
+      ? failure.message
+      : String(failure);
 
 function Figure({
   label,
@@ -172,69 +92,140 @@ function Figure({
   );
 }
 
+function ReconciliationResult({ result }: { result: Reconciliation }) {
+  const t = useT();
+  const [tab, setTab] = useState<ReconciliationTab>(() => firstTab(result));
+  // A new comparison opens on its own first tab.
+  const [tabFor, setTabFor] = useState(result);
+  if (tabFor !== result) {
+    setTabFor(result);
+    setTab(firstTab(result));
+  }
+  const { summary } = result;
+  return (
+    <>
+      <Group gap="sm">
+        <Badge
+          variant="light"
+          color={result.source === 'upload' ? 'grape' : 'brand'}
+          data-testid="reconciliation-source"
+        >
+          {t(`examAffairs.finance.source.${result.source}`)}
+        </Badge>
+        <Text size="sm" c="dimmed">
+          {result.date} · {t(`examAffairs.finance.gateways.${result.gateway}`)}
+        </Text>
+        {summary.balanced ? (
+          <Badge
+            color="green"
+            leftSection={<IconCircleCheck size={14} />}
+            data-testid="reconciliation-balanced"
+          >
+            {t('examAffairs.finance.balanced')}
+          </Badge>
+        ) : (
+          <Badge
+            color="red"
+            leftSection={<IconAlertTriangle size={14} />}
+            data-testid="reconciliation-unbalanced"
+          >
+            {t('examAffairs.finance.unbalanced')}
+          </Badge>
+        )}
+      </Group>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
+        <Figure
+          label={t('examAffairs.finance.ordersTotal')}
+          value={formatFen(summary.orders_total_fen)}
+          hint={t('examAffairs.finance.count', { n: summary.orders_count })}
+          testId="reconciliation-orders"
+        />
+        <Figure
+          label={t('examAffairs.finance.statementTotal')}
+          value={formatFen(summary.statement_total_fen)}
+          hint={t('examAffairs.finance.count', { n: summary.statement_count })}
+          testId="reconciliation-statement"
+        />
+        <Figure
+          label={t('examAffairs.finance.matchedCount')}
+          value={String(summary.matched)}
+          testId="reconciliation-matched-count"
+        />
+        <Figure
+          label={t('examAffairs.finance.problems')}
+          value={String(summary.amount_mismatch + summary.missing_in_orders + summary.missing_in_statement)}
+          testId="reconciliation-problem-count"
+        />
+      </SimpleGrid>
+      <Tabs value={tab} onChange={(value) => value && setTab(value as ReconciliationTab)}>
+        <Tabs.List>
+          {TABS.map((key) => (
+            <Tabs.Tab
+              key={key}
+              value={key}
+              rightSection={
+                <Badge
+                  size="sm"
+                  variant={result[key].length ? 'filled' : 'light'}
+                  color={result[key].length ? TAB_COLORS[key] : 'gray'}
+                  data-testid={`reconciliation-tab-count-${key}`}
+                >
+                  {result[key].length}
+                </Badge>
+              }
+              data-testid={`reconciliation-tab-${key}`}
+            >
+              {t(`examAffairs.finance.tabs.${key}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {TABS.map((key) => (
+          <Tabs.Panel key={key} value={key} pt="md">
+            <ReconciliationItems items={result[key]} tab={key} />
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+    </>
+  );
+}
+
 export default function ReconciliationPage() {
   const t = useT();
-  const [date, setDate] = useState<string>(chinaToday());
-  const [gateway, setGateway] = useState<string>(GATEWAYS[0]);
-  const [result, setResult] = useState<Reconciliation | null>(null);
-  const [busy, setBusy] = useState<'fetch' | 'upload' | 'download' | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [tab, setTab] = useState<TabKey>('matched');
-
-  const reconcile = useCallback(async (run: () => Promise<Reconciliation>, kind: 'fetch' | 'upload') => {
-    setBusy(kind);
-    setError(null);
-    try {
-      const answer = await run();
-      setResult(answer);
-      setTab(
-        answer.summary.balanced
-          ? 'matched'
-          : (TABS.find((key) => key !== 'matched' && answer[key].length > 0) ?? 'matched'),
-      );
-    } catch (failure) {
-      setError(
-        failure instanceof ApiError
-          ? (failure.fieldErrors.csv?.[0] ?? failure.message)
-          : failure instanceof Error
-            ? failure.message
-            : String(failure),
-      );
-    } finally {
-      setBusy(null);
-    }
-  }, []);
-
-  useEffect(() => {
-    void reconcile(() => fetchReconciliation(chinaToday(), GATEWAYS[0]), 'fetch');
-  }, [reconcile]);
+  const filters = useListState({ filters: { date: chinaToday(), gateway: GATEWAYS[0] as string } });
+  const { date, gateway } = filters.query.filters;
+  // The comparison asked for (the button asks again even for the same day); opening the page asks for the
+  // day and gateway it shows.
+  const [asked, setAsked] = useState(() => ({ date, gateway, times: 0 }));
+  const comparison = useRead(
+    {
+      key: readKey('reconciliation', asked.date, asked.gateway, asked.times),
+      fetch: () => fetchReconciliation(asked.date, asked.gateway),
+    },
+    { keepPrevious: true },
+  );
+  // An uploaded statement's comparison replaces what is shown, until the next fetch.
+  const upload = useWrite(async (file: File) => uploadReconciliation(date, gateway, await file.text()), {
+    onDone: (answer) => comparison.update(() => answer),
+  });
+  const [lastAsked, setLastAsked] = useState<'fetch' | 'upload'>('fetch');
+  const failure =
+    lastAsked === 'upload'
+      ? upload.running
+        ? null
+        : upload.error
+      : comparison.refreshing
+        ? null
+        : comparison.error;
+  const fetching = comparison.refreshing;
 
   // Cleared after each pick, so choosing the same (corrected) file again uploads it again.
   const resetFile = useRef<() => void>(null);
-  const upload = (file: File | null) => {
+  const pickFile = (file: File | null) => {
     resetFile.current?.();
     if (!file) return;
-    void reconcile(async () => uploadReconciliation(date, gateway, await file.text()), 'upload');
+    setLastAsked('upload');
+    upload.run(file).catch(() => undefined);
   };
-
-  const download = async () => {
-    setBusy('download');
-    try {
-      const blob = await fetchStatementCsv(date, gateway);
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `statement-${gateway}-${date}.csv`;
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    } catch {
-      // The API client has shown the toast.
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const summary = result?.summary;
 
   return (
     <LocalizedDatesProvider>
@@ -243,156 +234,80 @@ export default function ReconciliationPage() {
           {t('examAffairs.finance.checkTitle')}
         </Title>
         <Paper withBorder p="md" radius="md">
-          <Group gap="sm" align="flex-end" wrap="wrap">
-            <DatePickerInput
-              w={180}
-              label={t('examAffairs.finance.date')}
-              valueFormat="YYYY-MM-DD"
-              maxDate={chinaToday()}
-              value={date}
-              onChange={(value) => value && setDate(value)}
-              data-testid="reconciliation-date"
-            />
-            <Select
+          <FilterBar
+            list={filters}
+            actions={
+              <>
+                <Button
+                  leftSection={<IconRefresh size={16} />}
+                  loading={fetching}
+                  disabled={upload.running}
+                  onClick={() => {
+                    setLastAsked('fetch');
+                    setAsked((current) => ({ date, gateway, times: current.times + 1 }));
+                  }}
+                  data-testid="reconciliation-fetch"
+                >
+                  {t('examAffairs.finance.fetchStatement')}
+                </Button>
+                <FileButton resetRef={resetFile} onChange={pickFile} accept=".csv,text/csv">
+                  {(props) => (
+                    <Button
+                      {...props}
+                      variant="light"
+                      leftSection={<IconUpload size={16} />}
+                      loading={upload.running}
+                      disabled={fetching}
+                      data-testid="reconciliation-upload"
+                    >
+                      {t('examAffairs.finance.uploadCsv')}
+                    </Button>
+                  )}
+                </FileButton>
+                <ExcelDownloadButton
+                  path={statementCsvPath(date, gateway)}
+                  fileName={`statement-${gateway}-${date}.csv`}
+                  label={t('examAffairs.finance.downloadStatement')}
+                  disabled={fetching || upload.running}
+                  data-testid="reconciliation-download"
+                />
+              </>
+            }
+          >
+            <FilterField name="date">
+              {(value, set) => (
+                <DatePickerInput
+                  w={180}
+                  label={t('examAffairs.finance.date')}
+                  valueFormat="YYYY-MM-DD"
+                  maxDate={chinaToday()}
+                  value={value}
+                  onChange={(picked) => picked && set(picked)}
+                  data-testid="reconciliation-date"
+                />
+              )}
+            </FilterField>
+            <FilterSelect
+              name="gateway"
               w={160}
               label={t('examAffairs.finance.gateway')}
+              clearable={false}
               allowDeselect={false}
               data={GATEWAYS.map((value) => ({ value, label: t(`examAffairs.finance.gateways.${value}`) }))}
-              value={gateway}
-              onChange={(value) => value && setGateway(value)}
             />
-            <Button
-              leftSection={<IconRefresh size={16} />}
-              loading={busy === 'fetch'}
-              disabled={busy !== null && busy !== 'fetch'}
-              onClick={() => void reconcile(() => fetchReconciliation(date, gateway), 'fetch')}
-              data-testid="reconciliation-fetch"
-            >
-              {t('examAffairs.finance.fetchStatement')}
-            </Button>
-            <FileButton resetRef={resetFile} onChange={upload} accept=".csv,text/csv">
-              {(props) => (
-                <Button
-                  {...props}
-                  variant="light"
-                  leftSection={<IconUpload size={16} />}
-                  loading={busy === 'upload'}
-                  disabled={busy !== null && busy !== 'upload'}
-                  data-testid="reconciliation-upload"
-                >
-                  {t('examAffairs.finance.uploadCsv')}
-                </Button>
-              )}
-            </FileButton>
-            <Button
-              variant="default"
-              leftSection={<IconDownload size={16} />}
-              loading={busy === 'download'}
-              disabled={busy !== null && busy !== 'download'}
-              onClick={() => void download()}
-              data-testid="reconciliation-download"
-            >
-              {t('examAffairs.finance.downloadStatement')}
-            </Button>
-          </Group>
+          </FilterBar>
           <Text size="xs" c="dimmed" mt="xs">
             {t('examAffairs.finance.csvHint')}
           </Text>
         </Paper>
 
-        {error && (
+        {failure !== null && (
           <Alert color="red" title={t('examAffairs.finance.failed')} data-testid="reconciliation-error">
-            {error}
+            {failureText(failure)}
           </Alert>
         )}
 
-        {result && summary && (
-          <>
-            <Group gap="sm">
-              <Badge
-                variant="light"
-                color={result.source === 'upload' ? 'grape' : 'brand'}
-                data-testid="reconciliation-source"
-              >
-                {t(`examAffairs.finance.source.${result.source}`)}
-              </Badge>
-              <Text size="sm" c="dimmed">
-                {result.date} · {t(`examAffairs.finance.gateways.${result.gateway}`)}
-              </Text>
-              {summary.balanced ? (
-                <Badge
-                  color="green"
-                  leftSection={<IconCircleCheck size={14} />}
-                  data-testid="reconciliation-balanced"
-                >
-                  {t('examAffairs.finance.balanced')}
-                </Badge>
-              ) : (
-                <Badge
-                  color="red"
-                  leftSection={<IconAlertTriangle size={14} />}
-                  data-testid="reconciliation-unbalanced"
-                >
-                  {t('examAffairs.finance.unbalanced')}
-                </Badge>
-              )}
-            </Group>
-            <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
-              <Figure
-                label={t('examAffairs.finance.ordersTotal')}
-                value={formatFen(summary.orders_total_fen)}
-                hint={t('examAffairs.finance.count', { n: summary.orders_count })}
-                testId="reconciliation-orders"
-              />
-              <Figure
-                label={t('examAffairs.finance.statementTotal')}
-                value={formatFen(summary.statement_total_fen)}
-                hint={t('examAffairs.finance.count', { n: summary.statement_count })}
-                testId="reconciliation-statement"
-              />
-              <Figure
-                label={t('examAffairs.finance.matchedCount')}
-                value={String(summary.matched)}
-                testId="reconciliation-matched-count"
-              />
-              <Figure
-                label={t('examAffairs.finance.problems')}
-                value={String(
-                  summary.amount_mismatch + summary.missing_in_orders + summary.missing_in_statement,
-                )}
-                testId="reconciliation-problem-count"
-              />
-            </SimpleGrid>
-            <Tabs value={tab} onChange={(value) => value && setTab(value as TabKey)}>
-              <Tabs.List>
-                {TABS.map((key) => (
-                  <Tabs.Tab
-                    key={key}
-                    value={key}
-                    rightSection={
-                      <Badge
-                        size="sm"
-                        variant={result[key].length ? 'filled' : 'light'}
-                        color={result[key].length ? TAB_COLORS[key] : 'gray'}
-                        data-testid={`reconciliation-tab-count-${key}`}
-                      >
-                        {result[key].length}
-                      </Badge>
-                    }
-                    data-testid={`reconciliation-tab-${key}`}
-                  >
-                    {t(`examAffairs.finance.tabs.${key}`)}
-                  </Tabs.Tab>
-                ))}
-              </Tabs.List>
-              {TABS.map((key) => (
-                <Tabs.Panel key={key} value={key} pt="md">
-                  <ItemsTable items={result[key]} tab={key} />
-                </Tabs.Panel>
-              ))}
-            </Tabs>
-          </>
-        )}
+        {comparison.data && <ReconciliationResult result={comparison.data} />}
       </Stack>
     </LocalizedDatesProvider>
   );
