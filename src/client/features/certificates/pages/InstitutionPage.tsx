@@ -2,21 +2,22 @@
 // numbers. The manager creates, edits and deletes them; other administrators only read (the server enforces
 // it, the buttons are hidden here). An institution that has issued certificates keeps its code and cannot be
 // deleted: the form says why, and the server's refusal is shown in the delete dialog.
-import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useSignals } from '@preact/signals-react/runtime';
-import { IconArrowLeft, IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { IconArrowLeft } from '@tabler/icons-react';
 import { Link } from 'wouter';
 import { ApiError } from '../../../lib/api/errors.ts';
 import { useT } from '../../../lib/i18n/index.ts';
+import { AddButton } from '../../../lib/kit/AddButton.tsx';
+import { enabledColumn } from '../../../lib/kit/EnabledBadge.tsx';
 import { FilterBar, FilterText } from '../../../lib/kit/FilterBar.tsx';
 import { ListPageTable, type ListPageColumn } from '../../../lib/kit/ListPageTable.tsx';
-import { RowActions } from '../../../lib/kit/RowActions.tsx';
+import { actionsColumn, deleteRequest, editDeleteActions } from '../../../lib/kit/row-action-builders.tsx';
 import { useConfirmAction } from '../../../lib/kit/use-confirm-action.tsx';
+import { useEditing } from '../../../lib/kit/use-editing.ts';
 import { useListPage } from '../../../lib/kit/use-list-page.ts';
 import { useProvinces } from '../../../lib/offline/reference-data.ts';
 import { adminSession } from '../../../lib/state/session.ts';
-import { toastSuccess } from '../../../lib/toast.ts';
 import { deleteInstitution, fetchInstitutions, type AppraisalInstitution } from '../api.ts';
 import { InstitutionFormDrawer } from '../components/InstitutionFormDrawer.tsx';
 
@@ -34,27 +35,27 @@ export default function InstitutionPage() {
     filters: { keyword: '' },
     fetch: ({ page, limit, filters }) => fetchInstitutions({ page, limit, keyword: filters.keyword }),
   });
-  const [editing, setEditing] = useState<AppraisalInstitution | 'new' | null>(null);
+  const editing = useEditing<AppraisalInstitution>();
   const confirm = useConfirmAction();
   const provinces = useProvinces();
   const provinceNames = new Map(provinces.data.map((p) => [p.code, p.name]));
 
   const askDelete = (institution: AppraisalInstitution) =>
-    confirm.ask({
-      title: t('institutions.delete'),
-      message: t('institutions.confirmDelete', { name: institution.name, code: institution.code }),
-      confirmLabel: t('institutions.delete'),
-      color: 'red',
-      testId: 'institution-delete-dialog',
-      run: async () => {
+    confirm.ask(
+      deleteRequest({
+        title: t('institutions.delete'),
+        message: t('institutions.confirmDelete', { name: institution.name, code: institution.code }),
+        confirmLabel: t('institutions.delete'),
+        testId: 'institution-delete-dialog',
         // Refused (it issued certificates): the dialog shows the server's reason and stays open.
-        await deleteInstitution(institution.id).catch((error: unknown) => {
-          throw refusalOf(error);
-        });
-        toastSuccess(t('institutions.deleted'));
-        list.reload();
-      },
-    });
+        remove: () =>
+          deleteInstitution(institution.id).catch((error: unknown) => {
+            throw refusalOf(error);
+          }),
+        doneMessage: t('institutions.deleted'),
+        onDone: list.reload,
+      }),
+    );
 
   const columns: ListPageColumn<AppraisalInstitution>[] = [
     {
@@ -98,43 +99,25 @@ export default function InstitutionPage() {
       title: t('institutions.college'),
       render: (r) => r.organization_name ?? '—',
     },
-    {
-      accessor: 'enabled',
+    enabledColumn({
       title: t('institutions.state'),
-      render: (r) => (
-        <Badge variant="light" color={r.enabled ? 'teal' : 'gray'} style={{ textTransform: 'none' }}>
-          {r.enabled ? t('institutions.enabled') : t('institutions.disabled')}
-        </Badge>
-      ),
-    },
+      enabledLabel: t('institutions.enabled'),
+      disabledLabel: t('institutions.disabled'),
+    }),
   ];
   if (canWrite)
-    columns.push({
-      accessor: 'actions',
-      title: '',
-      textAlign: 'right',
-      render: (r) => (
-        <RowActions
-          actions={[
-            {
-              key: 'edit',
-              label: t('institutions.edit'),
-              icon: <IconEdit size={16} />,
-              onClick: () => setEditing(r),
-              testId: `institution-edit-${r.id}`,
-            },
-            {
-              key: 'delete',
-              label: t('institutions.delete'),
-              icon: <IconTrash size={16} />,
-              color: 'red',
-              onClick: () => askDelete(r),
-              testId: `institution-delete-${r.id}`,
-            },
-          ]}
-        />
+    columns.push(
+      actionsColumn((r) =>
+        editDeleteActions({
+          onEdit: () => editing.edit(r),
+          onDelete: () => askDelete(r),
+          editLabel: t('institutions.edit'),
+          deleteLabel: t('institutions.delete'),
+          testIdPrefix: 'institution',
+          testIdSuffix: r.id,
+        }),
       ),
-    });
+    );
 
   return (
     <Stack gap="md" data-testid="institution-page">
@@ -156,13 +139,9 @@ export default function InstitutionPage() {
         list={list}
         actions={
           canWrite ? (
-            <Button
-              leftSection={<IconPlus size={16} />}
-              onClick={() => setEditing('new')}
-              data-testid="institution-add"
-            >
+            <AddButton onClick={editing.add} testId="institution-add">
               {t('institutions.add')}
-            </Button>
+            </AddButton>
           ) : (
             <Text fz="xs" c="dimmed">
               {t('institutions.readOnly')}
@@ -186,12 +165,9 @@ export default function InstitutionPage() {
         data-testid="institutions-table"
       />
       <InstitutionFormDrawer
-        institution={editing}
-        onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          list.reload();
-        }}
+        institution={editing.value}
+        onClose={editing.close}
+        onSaved={editing.saved(list.reload)}
       />
       {confirm.dialog}
     </Stack>
