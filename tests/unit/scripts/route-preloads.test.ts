@@ -14,6 +14,7 @@ import {
   bootStylesheetsFor,
   firstLoadChunks,
   routePreloadsFor,
+  shellStylesheetsFor,
 } from '../../../scripts/web/route-preloads.ts';
 import { chromeLoaders } from '../../../src/client/app/chrome-loaders.ts';
 import { managePages } from '../../../src/client/app/manage-pages.ts';
@@ -138,6 +139,14 @@ describe('route preloads', () => {
   it('names the start-up chunks’ stylesheets that index.html does not name yet, and no page’s', () => {
     // Those of the chunks a chunk imports come first: a component's rules follow those it builds on.
     expect(bootStylesheetsFor(sampleBundle())).toEqual(['/assets/mantine.css', '/assets/App.css']);
+  });
+
+  it('names every stylesheet index.html links, in its order: the entry’s, then the start-up chunks’', () => {
+    expect(shellStylesheetsFor(sampleBundle())).toEqual([
+      'assets/index.css',
+      'assets/mantine.css',
+      'assets/App.css',
+    ]);
   });
 
   it('lists a route’s chunks with their static imports, then their stylesheets, less the start-up ones', () => {

@@ -10,7 +10,7 @@
 import { Container, Grid, MantineProvider } from '@mantine/core';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { ListResponse } from '../../../shared/api/errors.ts';
-import { THEME_COLOR } from '../../../shared/api/constants.ts';
+import { THEME_COLOR, WEB_LAYOUT_BREAKPOINT_PX } from '../../../shared/api/constants.ts';
 import type { FirstPaintModule, FirstPaintOptions } from '../../../shared/pwa/first-paint.ts';
 import type { LearnerScore } from '../../../shared/scores/schema.ts';
 import { MyScores } from '../../features/scores/components/my-scores.tsx';
@@ -24,6 +24,15 @@ export const FIRST_PAINT_ATTRIBUTE = 'data-first-paint';
 
 const ignore = () => undefined;
 
+/**
+ * The app's theme, its `sm` breakpoint moved to where the user centre switches to its web layout (769 px,
+ * useIsWebLayout), so the frame below switches there too; the page's content uses no `sm` prop.
+ */
+const paintTheme = (size: FirstPaintOptions['size']) => ({
+  ...buildTheme(THEME_COLOR, size),
+  breakpoints: { sm: `${WEB_LAYOUT_BREAKPOINT_PX / 16}em` },
+});
+
 function isScoreList(answer: unknown): answer is ListResponse<LearnerScore> {
   const list = answer as Partial<ListResponse<LearnerScore>> | null | undefined;
   return Array.isArray(list?.data) && typeof list.meta?.total === 'number';
@@ -36,7 +45,7 @@ export const render: FirstPaintModule['render'] = async (answer, { lang, size }:
   // Set right before the synchronous render, so no other request's render comes in between.
   language.value = lang;
   return renderToStaticMarkup(
-    <MantineProvider theme={buildTheme(THEME_COLOR, size)} cssVariablesResolver={cssVariablesResolver}>
+    <MantineProvider theme={paintTheme(size)} cssVariablesResolver={cssVariablesResolver}>
       <div {...{ [FIRST_PAINT_ATTRIBUTE]: 'scores' }}>
         <Container size="lg" px={{ base: 'sm', sm: 'md' }} py={{ base: 'sm', sm: 'lg' }}>
           <Grid gap={{ base: 0, sm: 'lg' }}>

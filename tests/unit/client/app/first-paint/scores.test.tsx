@@ -54,8 +54,11 @@ describe('the scores page painted for the server', () => {
     expect(html).toContain('电工 · 五级 · 考试日期 2026-10-08');
     expect(html).toMatch(/data-testid="score-practical">—</);
     expect(html).toContain('data-result="passed"');
-    // The theme's variables come with it.
+    // The theme's variables come with it, and the frame turns into the web layout's where the user
+    // centre does (769 px), two cards a row from Mantine's md.
     expect(html).toContain('--mantine-color-brand-6');
+    expect(html).toContain('@media(min-width: 48.0625em)');
+    expect(html).toContain('@media(min-width: 62em)');
   });
 
   it('writes a plan title or certificate number with markup in it as text', async () => {
