@@ -1,9 +1,7 @@
-// The staff form's values (strings, as the inputs hold them) and their way to the API body through the
-// shared schema, so the browser refuses exactly what the server would (phone 1[3-9]..., a role, lengths).
+// The staff form's values (strings, as the inputs hold them) and the request body they stand for, which the
+// shared schema checks in the form (lib/forms), so the browser refuses exactly what the server would
+// (phone 1[3-9]..., a role, lengths).
 import type { StaffView } from '../../../shared/staff/schema.ts';
-import { staffInputSchema } from '../../../shared/staff/schema.ts';
-import { schemaErrors } from '../../lib/forms/form-errors.ts';
-import type { StaffInput } from './api.ts';
 
 export interface StaffFormValues {
   name: string;
@@ -39,18 +37,3 @@ export const staffRequest = (values: StaffFormValues) => ({
   role: values.role || undefined,
   organization_id: values.organization_id ? Number(values.organization_id) : null,
 });
-
-/** The body to send, or the field messages when the shared schema refuses the values. */
-export function toStaffInput(
-  values: StaffFormValues,
-): { ok: true; input: StaffInput } | { ok: false; errors: Record<string, string> } {
-  const parsed = staffInputSchema.safeParse(staffRequest(values));
-  if (!parsed.success) {
-    const errors = schemaErrors(staffInputSchema, values, { toInput: staffRequest });
-    return {
-      ok: false,
-      errors: Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, String(message)])),
-    };
-  }
-  return { ok: true, input: parsed.data };
-}

@@ -18,8 +18,10 @@ import {
   Title,
 } from '@mantine/core';
 import { IconCheck, IconChevronLeft, IconChevronRight, IconX } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { FORM_FIELD_KEYS, type MaterialKey } from '../../../../shared/enrollments/schema.ts';
+import { readKey, useRead } from '../../../lib/data/use-read.ts';
+import { useWrite } from '../../../lib/data/use-write.ts';
 import { useT } from '../../../lib/i18n/index.ts';
 import { isoDateTime } from '../../../lib/utils/iso-time.ts';
 import { approveEnrollment, fetchEnrollment, rejectEnrollment, type ReviewDetail } from '../api.ts';
@@ -47,28 +49,20 @@ export function ReviewDetailDrawer({
   onNext,
 }: ReviewDetailDrawerProps) {
   const t = useT();
-  const [detail, setDetail] = useState<ReviewDetail | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [version, setVersion] = useState(0);
+  // Kept through a close: the same application opened again shows at once while it is read anew.
+  const read = useRead(
+    enrollmentId === null
+      ? null
+      : { key: readKey('review', enrollmentId), fetch: () => fetchEnrollment(enrollmentId) },
+    { keepPrevious: true },
+  );
   const [zoom, setZoom] = useState<{ src: string; title: string } | null>(null);
   const [approving, setApproving] = useState(false);
   const [rejecting, setRejecting] = useState(false);
 
-  useEffect(() => {
-    if (enrollmentId === null) return;
-    let cancelled = false;
-    setError(null);
-    fetchEnrollment(enrollmentId).then(
-      (answer) => !cancelled && setDetail(answer),
-      (failure: unknown) =>
-        !cancelled && setError(failure instanceof Error ? failure.message : String(failure)),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [enrollmentId, version]);
-
-  const shown = detail && detail.id === enrollmentId ? detail : null;
+  const error =
+    read.error === null ? null : read.error instanceof Error ? read.error.message : String(read.error);
+  const shown = read.data && read.data.id === enrollmentId ? read.data : null;
   const name = shown ? shown.learner.real_name || shown.learner.username : '';
   const answeredKeys = shown
     ? [
@@ -85,12 +79,19 @@ export function ReviewDetailDrawer({
       ]
     : [];
 
-  const decided = (messageKey: string) => {
-    if (!shown) return;
+  // A decision answers with the application as it now stands: shown as is, nothing asked again.
+  const decided = (messageKey: string) => (answer: ReviewDetail) => {
+    read.update(() => answer);
     toastSuccess(t(messageKey, { name }));
-    setVersion((v) => v + 1);
-    onDecided(shown.id);
+    onDecided(answer.id);
   };
+  const approve = useWrite(approveEnrollment, { onDone: decided('examAffairs.review.approved') });
+  const reject = useWrite(
+    (input: { id: number; reason: string }) => rejectEnrollment(input.id, input.reason),
+    {
+      onDone: decided('examAffairs.review.rejected'),
+    },
+  );
 
   // Every open Mantine overlay closes on Escape (a window listener each): while a dialog is open over
   // the drawer, only the dialog may close.
@@ -307,9 +308,7 @@ export function ReviewDetailDrawer({
         color="green"
         confirmLabel={t('examAffairs.review.approve')}
         onConfirm={async () => {
-          if (!shown) return;
-          await approveEnrollment(shown.id);
-          decided('examAffairs.review.approved');
+          if (shown) await approve.run(shown.id);
         }}
         onClose={() => setApproving(false)}
         testId="approve-confirm"
@@ -318,9 +317,8 @@ export function ReviewDetailDrawer({
         candidate={rejecting ? name : null}
         onReject={async (reason) => {
           if (!shown) return;
-          await rejectEnrollment(shown.id, reason);
+          await reject.run({ id: shown.id, reason });
           setRejecting(false);
-          decided('examAffairs.review.rejected');
         }}
         onClose={() => setRejecting(false)}
       />

@@ -15,9 +15,10 @@ import {
   Text,
   Tooltip,
 } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { readKey, useRead } from '../../../lib/data/use-read.ts';
 import { useT } from '../../../lib/i18n/index.ts';
-import { fetchSessionAvailability, type SessionAvailability } from '../../../lib/exam-sessions/api.ts';
+import { fetchSessionAvailability } from '../../../lib/exam-sessions/api.ts';
 import {
   PlanSessionPicker,
   sessionLabel,
@@ -30,29 +31,15 @@ const LEVEL_COLOR = { ok: 'teal', busy: 'orange', full: 'red' } as const;
 export function AvailabilityPanel() {
   const t = useT();
   const [choice, setChoice] = useState<PlanSessionValue>({ planId: null, sessionId: null });
-  const [answer, setAnswer] = useState<SessionAvailability | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [version, setVersion] = useState(0);
-
-  useEffect(() => {
-    setAnswer(null);
-    setError(null);
-    if (!choice.sessionId) return;
-    let cancelled = false;
-    setLoading(true);
-    fetchSessionAvailability(choice.sessionId)
-      .then(
-        (result) => !cancelled && setAnswer(result),
-        (failure: unknown) =>
-          !cancelled && setError(failure instanceof Error ? failure.message : t('common.error')),
-      )
-      .finally(() => !cancelled && setLoading(false));
-    return () => {
-      cancelled = true;
-    };
-  }, [choice.sessionId, version, t]);
-
+  const sessionId = choice.sessionId;
+  const read = useRead(
+    sessionId
+      ? { key: readKey('session-availability', sessionId), fetch: () => fetchSessionAvailability(sessionId) }
+      : null,
+  );
+  // A retry shows the loader again rather than the failure it is retrying.
+  const failed = read.error !== null && !read.refreshing;
+  const answer = failed ? undefined : read.data;
   const totals = answer ? availabilityTotals(answer.data) : null;
 
   return (
@@ -62,14 +49,14 @@ export function AvailabilityPanel() {
         <Text c="dimmed" fz="sm" data-testid="availability-empty">
           {t('examStaff.availability.pick')}
         </Text>
-      ) : error ? (
+      ) : failed ? (
         <Alert color="red" title={t('common.loadFailed')}>
-          <Text fz="sm">{error}</Text>
-          <Button mt="sm" size="xs" variant="light" color="red" onClick={() => setVersion((v) => v + 1)}>
+          <Text fz="sm">{read.error instanceof Error ? read.error.message : t('common.error')}</Text>
+          <Button mt="sm" size="xs" variant="light" color="red" onClick={read.refresh}>
             {t('common.retry')}
           </Button>
         </Alert>
-      ) : loading || !answer || !totals ? (
+      ) : !answer || !totals ? (
         <Center py="xl">
           <Loader size="sm" />
         </Center>

@@ -3,14 +3,16 @@
 // `staff_id` names the clash and is shown above the button.
 import { Alert, Button, Select, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
-import type { StaffView } from '../../../../shared/staff/schema.ts';
+import { useState } from 'react';
+import { staffAssignmentSchema, type StaffView } from '../../../../shared/staff/schema.ts';
+import { readKey, useRead } from '../../../lib/data/use-read.ts';
+import { useWrite } from '../../../lib/data/use-write.ts';
 import { fetchSessionAvailability, type RoomAvailability } from '../../../lib/exam-sessions/api.ts';
-import { PlanSessionPicker, type PlanSessionValue } from '../../../lib/exam-sessions/PlanSessionPicker.tsx';
+import { PlanSessionPicker } from '../../../lib/exam-sessions/PlanSessionPicker.tsx';
+import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { useT } from '../../../lib/i18n/index.ts';
-import { serverFieldErrors, type FieldErrors } from '../../../lib/utils/field-errors.ts';
-import { assignDuty, type StaffDuty } from '../api.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
+import { assignDuty, type StaffDuty } from '../api.ts';
 
 export interface AssignDutyFormProps {
   staff: StaffView;
@@ -19,28 +21,45 @@ export interface AssignDutyFormProps {
   assign?: typeof assignDuty;
 }
 
+interface DutyFormValues {
+  plan_id: number | null;
+  session_id: number | null;
+  /** The Select's value: the room id as a string. */
+  room_id: string | null;
+}
+
+const EMPTY: DutyFormValues = { plan_id: null, session_id: null, room_id: null };
+
+/** The rooms' availability in one session; a duty put on asks it again. */
+const AVAILABILITY = 'session-availability';
+
 export function AssignDutyForm({ staff, onAssigned, assign = assignDuty }: AssignDutyFormProps) {
   const t = useT();
-  const [choice, setChoice] = useState<PlanSessionValue>({ planId: null, sessionId: null });
-  const [rooms, setRooms] = useState<RoomAvailability[] | null>(null);
-  const [roomId, setRoomId] = useState<string | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [saving, setSaving] = useState(false);
-  const [version, setVersion] = useState(0);
-
-  useEffect(() => {
-    setRooms(null);
-    setRoomId(null);
-    if (!choice.sessionId) return;
-    let cancelled = false;
-    fetchSessionAvailability(choice.sessionId).then(
-      (answer) => !cancelled && setRooms(answer.data),
-      () => !cancelled && setRooms([]),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [choice.sessionId, version]);
+  const [clash, setClash] = useState<string | null>(null);
+  const { form, submitting, handleSubmit } = useSchemaForm<DutyFormValues, typeof staffAssignmentSchema>({
+    mode: 'controlled',
+    initialValues: EMPTY,
+    schema: staffAssignmentSchema,
+    toInput: (values) => ({ staff_id: staff.id, session_id: values.session_id, room_id: values.room_id }),
+    // Both come from pickers: the one thing to say about them is that none was picked, in the user's
+    // language (the schema's own message is the server's Chinese).
+    message: (message, path) =>
+      path === 'session_id'
+        ? t('examStaff.duty.pickSession')
+        : path === 'room_id'
+          ? t('examStaff.duty.pickRoom')
+          : message,
+  });
+  const sessionId = form.values.session_id;
+  const availability = useRead(
+    sessionId
+      ? { key: readKey(AVAILABILITY, sessionId), fetch: () => fetchSessionAvailability(sessionId) }
+      : null,
+  );
+  // A failed read shows as no rooms (the API client has shown the toast).
+  const rooms: RoomAvailability[] | null =
+    availability.data?.data ?? (availability.error !== null && !availability.refreshing ? [] : null);
+  const write = useWrite(assign, { invalidates: [AVAILABILITY] });
 
   const roomLabel = (room: RoomAvailability) => {
     const onDuty = room.staff.map((p) => p.name).join('、');
@@ -53,65 +72,54 @@ export function AssignDutyForm({ staff, onAssigned, assign = assignDuty }: Assig
       .join(' · ');
   };
 
-  const submit = async () => {
-    const missing: FieldErrors = {};
-    if (!choice.sessionId) missing.session_id = t('examStaff.duty.pickSession');
-    if (!roomId) missing.room_id = t('examStaff.duty.pickRoom');
-    if (Object.keys(missing).length) return setErrors(missing);
-    setSaving(true);
-    setErrors({});
-    try {
-      const duty = await assign({
-        staff_id: staff.id,
-        room_id: Number(roomId),
-        session_id: choice.sessionId!,
-      });
+  const submit = handleSubmit(
+    async (_values, input) => {
+      setClash(null);
+      const duty = await write.run(input);
       toastSuccess(t('examStaff.duty.assigned'));
-      setRoomId(null);
-      setVersion((v) => v + 1);
+      form.setFieldValue('room_id', null);
       onAssigned(duty);
-    } catch (error) {
-      const fields = serverFieldErrors(error);
-      if (fields) setErrors(fields);
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+    // The clash is a message on the person, who has no input here: it shows above the button.
+    {
+      onError: (_error, _placed, unplaced) => setClash(unplaced.staff_id ? String(unplaced.staff_id) : null),
+    },
+  );
 
-  const clash = errors.staff_id;
   return (
     <Stack gap="sm" data-testid="duty-form">
       <PlanSessionPicker
-        value={choice}
+        value={{ planId: form.values.plan_id, sessionId }}
         onChange={(next) => {
-          setChoice(next);
-          setErrors({});
+          form.setValues({ plan_id: next.planId, session_id: next.sessionId, room_id: null });
+          form.clearErrors();
+          setClash(null);
         }}
         testIdPrefix="duty"
-        sessionError={errors.session_id}
+        sessionError={form.errors.session_id ? String(form.errors.session_id) : undefined}
         vertical
       />
       <Select
         label={t('examStaff.duty.room')}
         placeholder={
-          !choice.sessionId
+          !sessionId
             ? t('examStaff.duty.pickSessionFirst')
             : rooms === null
               ? t('examStaff.picker.loading')
               : t('examStaff.duty.pickRoom')
         }
-        disabled={!choice.sessionId || !rooms?.length}
+        disabled={!sessionId || !rooms?.length}
         searchable
         data={(rooms ?? []).map((room) => ({
           value: String(room.id),
           label: roomLabel(room),
           disabled: !room.enabled,
         }))}
-        value={roomId}
-        error={errors.room_id}
-        onChange={(v) => {
-          setRoomId(v);
-          setErrors({});
+        value={form.values.room_id}
+        error={form.errors.room_id}
+        onChange={(value) => {
+          form.setFieldValue('room_id', value);
+          setClash(null);
         }}
         data-testid="duty-room"
       />
@@ -130,12 +138,7 @@ export function AssignDutyForm({ staff, onAssigned, assign = assignDuty }: Assig
           {clash}
         </Alert>
       )}
-      <Button
-        onClick={() => void submit()}
-        loading={saving}
-        disabled={!staff.enabled}
-        data-testid="duty-save"
-      >
+      <Button onClick={() => submit()} loading={submitting} disabled={!staff.enabled} data-testid="duty-save">
         {staff.enabled ? t('examStaff.duty.assign') : t('examStaff.duty.disabledStaff')}
       </Button>
     </Stack>

@@ -8,7 +8,7 @@ import { useT } from '../../../lib/i18n/index.ts';
 import { FormDrawer } from '../../../lib/kit/FormDrawer.tsx';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { saveStaff, type Organization } from '../api.ts';
-import { emptyStaffForm, staffFormFrom, staffRequest, toStaffInput } from '../staff-form.ts';
+import { emptyStaffForm, staffFormFrom, staffRequest, type StaffFormValues } from '../staff-form.ts';
 
 export interface StaffFormDrawerProps {
   /** null: closed; 'new': a new person. */
@@ -28,7 +28,7 @@ export function StaffFormDrawer({
   save = saveStaff,
 }: StaffFormDrawerProps) {
   const t = useT();
-  const { form, submitting, handleSubmit } = useSchemaForm({
+  const { form, submitting, handleSubmit } = useSchemaForm<StaffFormValues, typeof staffInputSchema>({
     mode: 'controlled',
     initialValues: emptyStaffForm(),
     schema: staffInputSchema,
@@ -45,10 +45,8 @@ export function StaffFormDrawer({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [staff]);
 
-  const submit = handleSubmit(async (values) => {
-    const checked = toStaffInput(values);
-    if (!checked.ok) return;
-    const saved = await save(staff && staff !== 'new' ? staff.id : null, checked.input);
+  const submit = handleSubmit(async (_values, input) => {
+    const saved = await save(staff && staff !== 'new' ? staff.id : null, input);
     toastSuccess(t('examStaff.saved'));
     onSaved(saved);
   });

@@ -5,56 +5,27 @@ import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { StaffView } from '../../../../../src/shared/staff/schema.ts';
+import { staffInputSchema, type StaffDuty, type StaffView } from '../../../../../src/shared/staff/schema.ts';
 import { ApiError } from '../../../../../src/client/lib/api/errors.ts';
+import { schemaErrors, serverErrors } from '../../../../../src/client/lib/forms/form-errors.ts';
 import { setLanguage } from '../../../../../src/client/lib/state/preferences.ts';
-import { serverFieldErrors } from '../../../../../src/client/lib/utils/field-errors.ts';
 import { availabilityTotals, roomLoad } from '../../../../../src/client/features/rooms/availability.ts';
-import { emptyStaffForm, toStaffInput } from '../../../../../src/client/features/staff/staff-form.ts';
+import {
+  emptyStaffForm,
+  staffRequest,
+  type StaffFormValues,
+} from '../../../../../src/client/features/staff/staff-form.ts';
 
-vi.mock('../../../../../src/client/lib/exam-sessions/api.ts', () => ({
-  fetchPlanChoices: vi.fn(async () => ({
-    data: [{ id: 7, code: 'P2026007', title: '茶艺师四级', exam_starts_at: null }],
-    meta: { total: 1, page: 1, limit: 100 },
-  })),
-  fetchPlanSessions: vi.fn(async () => [
-    {
-      id: 70,
-      kind: 'theory',
-      name: '理论知识考试',
-      starts_at: '2026-06-01T01:00:00.000Z',
-      ends_at: '2026-06-01T02:30:00.000Z',
-    },
-  ]),
-  fetchSessionAvailability: vi.fn(async () => ({
-    session: {},
-    data: [
-      {
-        id: 5,
-        site_id: 1,
-        site_name: '滨海考点',
-        address: '',
-        name: '茶艺实训室',
-        capacity: 16,
-        rows: 4,
-        cols: 4,
-        enabled: true,
-        created_at: '',
-        updated_at: '',
-        occupied: 3,
-        occupied_by_this_session: 3,
-        occupied_by_other_sessions: 0,
-        free: 13,
-        staff: [{ id: 9, name: '吴婷', role: 'invigilator', role_label: '监考员' }],
-      },
-    ],
-  })),
-}));
+vi.mock('../../../../../src/client/lib/exam-sessions/api.ts', async () =>
+  (await import('../rooms/exam-sessions-fixture.ts')).examSessionsApi(),
+);
+const { pickPlanSession } = await import('../rooms/exam-sessions-fixture.ts');
 
 const { StaffFormDrawer } =
   await import('../../../../../src/client/features/staff/components/StaffFormDrawer.tsx');
 const { AssignDutyForm } =
   await import('../../../../../src/client/features/staff/components/AssignDutyForm.tsx');
+const { fetchSessionAvailability } = await import('../../../../../src/client/lib/exam-sessions/api.ts');
 
 const renderUi = (ui: ReactElement) => render(<MantineProvider env="test">{ui}</MantineProvider>);
 
@@ -73,21 +44,25 @@ const person: StaffView = {
 };
 
 describe('staff form values', () => {
+  const check = (values: StaffFormValues) =>
+    schemaErrors(staffInputSchema, values, { toInput: staffRequest });
+
   it('refuses a malformed phone and a missing role with the shared messages', () => {
-    const checked = toStaffInput({ ...emptyStaffForm(), name: '张三', phone: '12345' });
-    expect(checked.ok).toBe(false);
-    if (checked.ok) return;
-    expect(checked.errors.phone).toBe('手机号格式不正确');
-    expect(checked.errors.role).toContain('监考员');
+    const errors = check({ ...emptyStaffForm(), name: '张三', phone: '12345' });
+    expect(errors.phone).toBe('手机号格式不正确');
+    expect(errors.role).toContain('监考员');
   });
 
   it('sends no organisation as null and a chosen one as a number', () => {
     const base = { ...emptyStaffForm(), name: ' 张三 ', phone: '13812345678', role: 'invigilator' };
-    const none = toStaffInput(base);
-    expect(none).toMatchObject({ ok: true, input: { name: '张三', organization_id: null, enabled: true } });
-    expect(toStaffInput({ ...base, organization_id: '4' })).toMatchObject({
-      ok: true,
-      input: { organization_id: 4 },
+    expect(check(base)).toEqual({});
+    expect(staffInputSchema.parse(staffRequest(base))).toMatchObject({
+      name: '张三',
+      organization_id: null,
+      enabled: true,
+    });
+    expect(staffInputSchema.parse(staffRequest({ ...base, organization_id: '4' }))).toMatchObject({
+      organization_id: 4,
     });
   });
 
@@ -96,9 +71,9 @@ describe('staff form values', () => {
       message: 'x',
       errors: { phone: ['该手机号已登记为考务人员', 'second'] },
     });
-    expect(serverFieldErrors(error)).toEqual({ phone: '该手机号已登记为考务人员' });
-    expect(serverFieldErrors(new ApiError(500, 'boom', null))).toBeNull();
-    expect(serverFieldErrors(new Error('x'))).toBeNull();
+    expect(serverErrors(error)).toEqual({ phone: '该手机号已登记为考务人员' });
+    expect(serverErrors(new ApiError(500, 'boom', null))).toBeNull();
+    expect(serverErrors(new Error('x'))).toBeNull();
   });
 });
 
@@ -193,13 +168,7 @@ describe('assigning a duty', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByTestId('duty-save'));
     expect(await screen.findByText('请选择考试场次')).toBeTruthy();
 
-    fireEvent.click(screen.getByTestId('duty-plan'));
-    fireEvent.click(await screen.findByRole('option', { name: /茶艺师四级/ }));
-    await waitFor(() =>
-      expect((screen.getByTestId('duty-session') as HTMLInputElement).disabled).toBe(false),
-    );
-    fireEvent.click(screen.getByTestId('duty-session'));
-    fireEvent.click(await screen.findByRole('option', { name: /理论知识考试/ }));
+    await pickPlanSession('duty');
     await waitFor(() => expect((screen.getByTestId('duty-room') as HTMLInputElement).disabled).toBe(false));
     fireEvent.click(screen.getByTestId('duty-room'));
     const option = await screen.findByRole('option', { name: /茶艺实训室/ });
@@ -211,5 +180,26 @@ describe('assigning a duty', { timeout: 30_000 }, () => {
     const alert = await screen.findByTestId('duty-error');
     expect(within(alert).getByText(clash)).toBeTruthy();
     expect(assign).toHaveBeenCalledWith({ staff_id: 3, room_id: 5, session_id: 70 });
+  });
+
+  it('puts the person on duty, then reads the rooms again and clears the room for the next duty', async () => {
+    const duty = { id: 12 } as StaffDuty;
+    const assign = vi.fn(async () => duty);
+    const onAssigned = vi.fn();
+    renderUi(<AssignDutyForm staff={person} onAssigned={onAssigned} assign={assign} />);
+
+    await pickPlanSession('duty');
+    await waitFor(() => expect((screen.getByTestId('duty-room') as HTMLInputElement).disabled).toBe(false));
+    const reads = vi.mocked(fetchSessionAvailability).mock.calls.length;
+    fireEvent.click(screen.getByTestId('duty-room'));
+    fireEvent.click(await screen.findByRole('option', { name: /茶艺实训室/ }));
+    expect((screen.getByTestId('duty-room') as HTMLInputElement).value).toContain('茶艺实训室');
+
+    fireEvent.click(screen.getByTestId('duty-save'));
+    await waitFor(() => expect(onAssigned).toHaveBeenCalledWith(duty));
+    expect(assign).toHaveBeenCalledWith({ staff_id: 3, room_id: 5, session_id: 70 });
+    await waitFor(() => expect(fetchSessionAvailability).toHaveBeenCalledTimes(reads + 1));
+    expect((screen.getByTestId('duty-room') as HTMLInputElement).value).toBe('');
+    expect(screen.queryByTestId('duty-error')).toBeNull();
   });
 });
