@@ -26,16 +26,15 @@ import { formatFen } from '../../../lib/utils/money.ts';
 import { fetchPlan, type ExamPlanDetail } from '../api.ts';
 import {
   ENROLLMENT_STATE_COLORS,
-  PLAN_STATE_COLORS,
   enrollmentStateLabel,
   formFieldLabel,
   levelLabel,
   materialLabel,
-  planStateLabel,
   sessionKindLabel,
 } from '../../../lib/plan-labels.ts';
 import { PLAN_EDITABLE_STATES } from '../plan-form.ts';
 import { PlanActionsMenu } from './PlanActionsMenu.tsx';
+import { PlanStateBadges } from './PlanBadges.tsx';
 
 const EnrollmentCountsChart = lazy(() => import('./EnrollmentCountsChart.tsx'));
 
@@ -80,18 +79,7 @@ function PlanDetailHeader({ plan, onEdit, onAction }: DetailProps) {
   return (
     <Group justify="space-between">
       <Group gap="xs">
-        <Badge
-          color={PLAN_STATE_COLORS[plan.state] ?? 'gray'}
-          variant="light"
-          data-testid="plan-detail-state"
-        >
-          {planStateLabel(t, plan.state)}
-        </Badge>
-        {plan.registration_open && (
-          <Badge color="green" variant="dot">
-            {t('examAffairs.plan.registrationOpen')}
-          </Badge>
-        )}
+        <PlanStateBadges plan={plan} testId="plan-detail-state" />
         <Text size="sm" c="dimmed">
           {plan.code}
         </Text>

@@ -1,47 +1,25 @@
 // The plan list's columns: title and code, occupation and level, college, registration window, exam day,
 // fee, seats taken, state, and the row's actions (view, edit while the state allows it, the state menu).
-import { Badge, Progress, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { IconEdit, IconEye } from '@tabler/icons-react';
 import type { PlanAction } from '../../../../shared/plans/schema.ts';
 import { useT } from '../../../lib/i18n/index.ts';
 import type { ListPageColumn } from '../../../lib/kit/ListPageTable.tsx';
 import { RowActions } from '../../../lib/kit/RowActions.tsx';
-import { PLAN_STATE_COLORS, levelLabel, planStateLabel } from '../../../lib/plan-labels.ts';
+import { levelLabel } from '../../../lib/plan-labels.ts';
 import { isoDateTime } from '../../../lib/utils/iso-time.ts';
 import { formatFen } from '../../../lib/utils/money.ts';
 import type { ExamPlanSummary } from '../api.ts';
 import { PLAN_EDITABLE_STATES } from '../plan-form.ts';
 import { PlanActionsMenu } from './PlanActionsMenu.tsx';
+import { PlanSeats, PlanStateBadge } from './PlanBadges.tsx';
+import { TwoLineCell } from './TwoLineCell.tsx';
 
 export interface PlanRowHandlers {
   onView: (plan: ExamPlanSummary) => void;
   onEdit: (plan: ExamPlanSummary) => void;
   onAction: (plan: ExamPlanSummary, action: PlanAction) => void;
   onOpenStep: (plan: ExamPlanSummary, step: 'ticket' | 'scoring') => void;
-}
-
-/** Two lines in one cell: the value, and a dimmed detail under it. */
-function TwoLines({
-  main,
-  detail,
-  strong = false,
-  testId,
-}: {
-  main: string;
-  detail: string;
-  strong?: boolean;
-  testId?: string;
-}) {
-  return (
-    <div>
-      <Text size="sm" fw={strong ? 500 : undefined} data-testid={testId}>
-        {main}
-      </Text>
-      <Text size="xs" c="dimmed">
-        {detail}
-      </Text>
-    </div>
-  );
 }
 
 function PlanRowActions({ plan, handlers }: { plan: ExamPlanSummary; handlers: PlanRowHandlers }) {
@@ -85,13 +63,13 @@ export function usePlanColumns(handlers: PlanRowHandlers): ListPageColumn<ExamPl
       accessor: 'title',
       title: t('examAffairs.plan.title'),
       render: (plan) => (
-        <TwoLines main={plan.title} detail={plan.code} strong testId={`plan-row-title-${plan.id}`} />
+        <TwoLineCell main={plan.title} detail={plan.code} strong testId={`plan-row-title-${plan.id}`} />
       ),
     },
     {
       accessor: 'occupation',
       title: t('examAffairs.plan.occupationLevel'),
-      render: (plan) => <TwoLines main={plan.occupation.name} detail={levelLabel(t, plan.level)} />,
+      render: (plan) => <TwoLineCell main={plan.occupation.name} detail={levelLabel(t, plan.level)} />,
     },
     { accessor: 'college', title: t('examAffairs.plan.college'), render: (plan) => plan.organization.name },
     {
@@ -123,28 +101,18 @@ export function usePlanColumns(handlers: PlanRowHandlers): ListPageColumn<ExamPl
       accessor: 'seats',
       title: t('examAffairs.plan.seats'),
       width: 120,
-      render: (plan) => (
-        <Stack gap={4}>
-          <Text size="xs">
-            {plan.enrolled_count}/{plan.capacity}
-          </Text>
-          <Progress size="sm" value={plan.capacity ? (plan.enrolled_count / plan.capacity) * 100 : 0} />
-        </Stack>
-      ),
+      render: (plan) => <PlanSeats plan={plan} />,
     },
     {
       accessor: 'state',
       title: t('examAffairs.plan.state'),
       width: 110,
       render: (plan) => (
-        <Badge
-          color={PLAN_STATE_COLORS[plan.state] ?? 'gray'}
-          variant="light"
+        <PlanStateBadge
+          state={plan.state}
           styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}
           data-testid={`plan-row-state-${plan.id}`}
-        >
-          {planStateLabel(t, plan.state)}
-        </Badge>
+        />
       ),
     },
     {

@@ -1,202 +1,91 @@
 // The college administrator's exam-registration step (plan/index?step=exam): the college's own plans and
 // its candidates with their review status, and enrolling a registered learner on their behalf. The server
 // scopes every list to the administrator's organisation and answers 403 for anything else.
-import {
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Progress,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ENROLLMENT_STATES, type EnrollmentState } from '../../../../shared/enrollments/schema.ts';
-import {
-  ListTable,
-  pagedListProps,
-  usePagedList,
-  type ListColumn,
-} from '../../../lib/components/ListTable.tsx';
+import { ListTable, pagedListProps, usePagedList } from '../../../lib/components/ListTable.tsx';
 import { useRead } from '../../../lib/data/use-read.ts';
 import { useT } from '../../../lib/i18n/index.ts';
-import { isoDateTime } from '../../../lib/utils/iso-time.ts';
-import { fetchCollegeEnrollments, fetchPlans, type CollegeEnrollment, type ExamPlanSummary } from '../api.ts';
+import { enrollmentStateLabel } from '../../../lib/plan-labels.ts';
+import { fetchCollegeEnrollments, fetchPlans, type ExamPlanSummary } from '../api.ts';
 import { EnrollOnBehalfModal } from '../components/EnrollOnBehalfModal.tsx';
-import {
-  ENROLLMENT_STATE_COLORS,
-  PLAN_STATE_COLORS,
-  enrollmentStateLabel,
-  levelLabel,
-  planStateLabel,
-} from '../../../lib/plan-labels.ts';
+import { useCollegeCandidateColumns, useCollegePlanColumns } from './CollegeColumns.tsx';
+
+interface CandidateFilters {
+  planId: number | null;
+  state: EnrollmentState | null;
+  keyword: string;
+}
+
+/** The candidates list's filters: a keyword (name, username, ID number or phone), the plan and the review status. */
+function CandidateFilterBar({
+  filters,
+  change,
+  plans,
+}: {
+  filters: CandidateFilters;
+  change: (patch: Partial<CandidateFilters>) => void;
+  plans: ExamPlanSummary[];
+}) {
+  const t = useT();
+  return (
+    <Group gap="sm" align="flex-end" mb="sm" wrap="wrap">
+      <TextInput
+        w={260}
+        label={t('examAffairs.filters.keyword')}
+        placeholder={t('examAffairs.college.keywordPlaceholder')}
+        leftSection={<IconSearch size={16} />}
+        value={filters.keyword}
+        onChange={(event) => change({ keyword: event.currentTarget.value })}
+        data-testid="college-keyword"
+      />
+      <Select
+        w={280}
+        label={t('examAffairs.college.plan')}
+        placeholder={t('examAffairs.filters.all')}
+        searchable
+        clearable
+        data={plans.map((plan) => ({ value: String(plan.id), label: plan.title }))}
+        value={filters.planId ? String(filters.planId) : null}
+        onChange={(value) => change({ planId: value ? Number(value) : null })}
+        data-testid="college-plan-filter"
+      />
+      <Select
+        w={180}
+        label={t('examAffairs.college.reviewStatus')}
+        placeholder={t('examAffairs.filters.all')}
+        clearable
+        data={ENROLLMENT_STATES.map((value) => ({ value, label: enrollmentStateLabel(t, value) }))}
+        value={filters.state}
+        onChange={(value) => change({ state: (value as EnrollmentState | null) ?? null })}
+        data-testid="college-state-filter"
+      />
+    </Group>
+  );
+}
 
 export default function ExamRegistrationStep() {
   const t = useT();
-  const [planId, setPlanId] = useState<number | null>(null);
-  const [state, setState] = useState<EnrollmentState | null>(null);
-  const [keyword, setKeyword] = useState('');
-  const [debouncedKeyword] = useDebouncedValue(keyword.trim(), 400);
+  const [filters, setFilters] = useState<CandidateFilters>({ planId: null, state: null, keyword: '' });
+  const change = (patch: Partial<CandidateFilters>) => setFilters((current) => ({ ...current, ...patch }));
+  const [debouncedKeyword] = useDebouncedValue(filters.keyword.trim(), 400);
   const [enrolling, setEnrolling] = useState(false);
 
   const plans = usePagedList((query) => fetchPlans(query), []);
   // Choices for the filter and the on-behalf form: the college's plans, newest first (a college runs few).
   const choices = useRead({ key: 'college-plan-choices', fetch: () => fetchPlans({ page: 1, limit: 100 }) });
   const planChoices: ExamPlanSummary[] = choices.data?.data ?? [];
+  const { planId, state } = filters;
   const candidates = usePagedList(
     (query) =>
       fetchCollegeEnrollments({ ...query, plan_id: planId, state, keyword: debouncedKeyword || undefined }),
     [planId, state, debouncedKeyword],
   );
-
-  const planColumns: ListColumn<ExamPlanSummary>[] = [
-    {
-      key: 'title',
-      title: t('examAffairs.plan.title'),
-      render: (plan) => (
-        <div>
-          <Text size="sm" fw={500}>
-            {plan.title}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {plan.occupation.name} · {levelLabel(t, plan.level)}
-          </Text>
-        </div>
-      ),
-    },
-    {
-      key: 'window',
-      title: t('examAffairs.plan.window'),
-      render: (plan) => (
-        <Text size="xs">
-          {isoDateTime(plan.registration_starts_at, '{y}-{m}-{d}')} ~{' '}
-          {isoDateTime(plan.registration_ends_at, '{y}-{m}-{d}')}
-        </Text>
-      ),
-    },
-    {
-      key: 'seats',
-      title: t('examAffairs.plan.seats'),
-      width: 120,
-      render: (plan) => (
-        <Stack gap={4}>
-          <Text size="xs">
-            {plan.enrolled_count}/{plan.capacity}
-          </Text>
-          <Progress size="sm" value={plan.capacity ? (plan.enrolled_count / plan.capacity) * 100 : 0} />
-        </Stack>
-      ),
-    },
-    {
-      key: 'state',
-      title: t('examAffairs.plan.state'),
-      render: (plan) => (
-        <Group gap={4}>
-          <Badge color={PLAN_STATE_COLORS[plan.state] ?? 'gray'} variant="light">
-            {planStateLabel(t, plan.state)}
-          </Badge>
-          {plan.registration_open && (
-            <Badge color="green" variant="dot">
-              {t('examAffairs.plan.registrationOpen')}
-            </Badge>
-          )}
-        </Group>
-      ),
-    },
-    {
-      key: 'candidates',
-      title: t('examAffairs.common.actions'),
-      render: (plan) => (
-        <Button
-          size="xs"
-          variant={planId === plan.id ? 'filled' : 'light'}
-          onClick={() => setPlanId(plan.id)}
-          data-testid={`college-plan-candidates-${plan.id}`}
-        >
-          {t('examAffairs.college.showCandidates')}
-        </Button>
-      ),
-    },
-  ];
-
-  const candidateColumns: ListColumn<CollegeEnrollment>[] = [
-    {
-      key: 'candidate',
-      title: t('examAffairs.college.candidate'),
-      render: (row) => (
-        <div>
-          <Text size="sm" fw={500} data-testid={`college-candidate-name-${row.id}`}>
-            {row.learner.real_name || row.learner.username}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {row.learner.username}
-          </Text>
-        </div>
-      ),
-    },
-    {
-      key: 'id_card',
-      title: t('examAffairs.college.idCard'),
-      render: (row) => <Text size="xs">{row.learner.id_card}</Text>,
-    },
-    {
-      key: 'phone',
-      title: t('examAffairs.college.phone'),
-      render: (row) => <Text size="xs">{row.learner.phone}</Text>,
-    },
-    {
-      key: 'plan',
-      title: t('examAffairs.college.plan'),
-      render: (row) => (
-        <div>
-          <Text size="sm">{row.plan.title}</Text>
-          <Text size="xs" c="dimmed">
-            {row.plan.organization_name}
-          </Text>
-        </div>
-      ),
-    },
-    {
-      key: 'state',
-      title: t('examAffairs.college.reviewStatus'),
-      render: (row) => (
-        <Stack gap={2}>
-          <Group gap={4}>
-            <Badge
-              color={ENROLLMENT_STATE_COLORS[row.state] ?? 'gray'}
-              variant="light"
-              data-testid={`college-candidate-state-${row.id}`}
-            >
-              {enrollmentStateLabel(t, row.state)}
-            </Badge>
-            {row.on_behalf && (
-              <Tooltip label={t('examAffairs.college.onBehalfHint')}>
-                <Badge color="gray" variant="outline">
-                  {t('examAffairs.college.onBehalf')}
-                </Badge>
-              </Tooltip>
-            )}
-          </Group>
-          {row.state === 'rejected' && row.review_reason && (
-            <Text size="xs" c="red">
-              {t('examAffairs.college.reason', { reason: row.review_reason })}
-            </Text>
-          )}
-        </Stack>
-      ),
-    },
-    {
-      key: 'submitted',
-      title: t('examAffairs.college.submittedAt'),
-      render: (row) => <Text size="xs">{isoDateTime(row.submitted_at)}</Text>,
-    },
-  ];
+  const planColumns = useCollegePlanColumns(planId, (id) => change({ planId: id }));
+  const candidateColumns = useCollegeCandidateColumns();
 
   return (
     <Stack gap="lg" data-testid="college-exam-step">
@@ -226,38 +115,7 @@ export default function ExamRegistrationStep() {
             {t('examAffairs.college.enrol')}
           </Button>
         </Group>
-        <Group gap="sm" align="flex-end" mb="sm" wrap="wrap">
-          <TextInput
-            w={260}
-            label={t('examAffairs.filters.keyword')}
-            placeholder={t('examAffairs.college.keywordPlaceholder')}
-            leftSection={<IconSearch size={16} />}
-            value={keyword}
-            onChange={(event) => setKeyword(event.currentTarget.value)}
-            data-testid="college-keyword"
-          />
-          <Select
-            w={280}
-            label={t('examAffairs.college.plan')}
-            placeholder={t('examAffairs.filters.all')}
-            searchable
-            clearable
-            data={planChoices.map((plan) => ({ value: String(plan.id), label: plan.title }))}
-            value={planId ? String(planId) : null}
-            onChange={(value) => setPlanId(value ? Number(value) : null)}
-            data-testid="college-plan-filter"
-          />
-          <Select
-            w={180}
-            label={t('examAffairs.college.reviewStatus')}
-            placeholder={t('examAffairs.filters.all')}
-            clearable
-            data={ENROLLMENT_STATES.map((value) => ({ value, label: enrollmentStateLabel(t, value) }))}
-            value={state}
-            onChange={(value) => setState((value as EnrollmentState | null) ?? null)}
-            data-testid="college-state-filter"
-          />
-        </Group>
+        <CandidateFilterBar filters={filters} change={change} plans={planChoices} />
         <ListTable
           columns={candidateColumns}
           {...pagedListProps(candidates)}
@@ -275,7 +133,6 @@ export default function ExamRegistrationStep() {
           setEnrolling(false);
           candidates.reload();
           plans.reload();
-          choices.refresh();
         }}
       />
     </Stack>

@@ -6,6 +6,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ExamPlanDetail } from '../../../../../src/client/features/plans/api.ts';
 import { ApiError } from '../../../../../src/client/lib/api/errors.ts';
+import { watchReads } from '../../../../../src/client/lib/data/invalidate.ts';
 import { setLanguage } from '../../../../../src/client/lib/state/preferences.ts';
 
 const api = vi.hoisted(() => ({ enrollOnBehalf: vi.fn(), fetchPlan: vi.fn() }));
@@ -45,10 +46,10 @@ const plan = {
   enrollment_counts: {},
 } satisfies ExamPlanDetail;
 
-async function openWithPlan() {
+async function openWithPlan(onEnrolled: () => void = () => undefined) {
   render(
     <MantineProvider env="test">
-      <EnrollOnBehalfModal opened plans={[plan]} onClose={() => undefined} onEnrolled={() => undefined} />
+      <EnrollOnBehalfModal opened plans={[plan]} onClose={() => undefined} onEnrolled={onEnrolled} />
     </MantineProvider>,
   );
   fireEvent.click(await screen.findByTestId('college-enrol-plan'));
@@ -96,5 +97,24 @@ describe('enrolling a learner for a college', () => {
     });
     expect(screen.getByText('请上传学历证明')).toBeTruthy();
     expect(screen.getByTestId('college-enrol-refusal').textContent).toContain('姓名：请完善姓名');
+  });
+
+  it('an enrolment asks the college plan choices again (a seat is taken); a refusal does not', async () => {
+    const choicesAskedAgain = vi.fn();
+    const stopWatching = watchReads('college-plan-choices', choicesAskedAgain);
+    api.enrollOnBehalf.mockResolvedValueOnce({ code: 403003, message: '该计划当前不在报名时间内' });
+    const onEnrolled = vi.fn();
+    await openWithPlan(onEnrolled);
+    fireEvent.change(screen.getByTestId('college-enrol-learner'), { target: { value: 'cand_01' } });
+    fireEvent.click(screen.getByTestId('college-enrol-submit'));
+    expect((await screen.findByTestId('college-enrol-refusal')).textContent).toContain('不在报名时间内');
+    expect(choicesAskedAgain).not.toHaveBeenCalled();
+    expect(onEnrolled).not.toHaveBeenCalled();
+
+    api.enrollOnBehalf.mockResolvedValueOnce({ id: 31, learner: { real_name: '李四', username: 'cand_01' } });
+    fireEvent.click(screen.getByTestId('college-enrol-submit'));
+    await waitFor(() => expect(onEnrolled).toHaveBeenCalledTimes(1));
+    expect(choicesAskedAgain).toHaveBeenCalledTimes(1);
+    stopWatching();
   });
 });

@@ -4,7 +4,7 @@
 import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ExamPlanDetail } from '../../../../../src/client/features/plans/api.ts';
+import type { ExamPlanDetail, PlanOptions } from '../../../../../src/client/features/plans/api.ts';
 import { watchReads } from '../../../../../src/client/lib/data/invalidate.ts';
 import { setLanguage } from '../../../../../src/client/lib/state/preferences.ts';
 
@@ -46,9 +46,23 @@ const plan = {
 } satisfies ExamPlanDetail;
 
 const options = {
-  occupations: [{ id: 5, code: '4-03-02-07', name: '茶艺师', levels: [{ level: 4, name: '四级/中级工' }] }],
-  colleges: [{ id: 2, name: '江南职业技术学院' }],
-};
+  occupations: [
+    {
+      id: 5,
+      code: '4-03-02-07',
+      name: '茶艺师',
+      category: '生活服务',
+      levels: [{ level: 4, name: '四级/中级工' }],
+      description: '',
+      enabled: true,
+    },
+  ],
+  colleges: [{ id: 2, name: '江南职业技术学院', code: 'JN' }],
+  levels: [],
+  states: [],
+  materials: [],
+  form_fields: [],
+} satisfies PlanOptions;
 
 function open(planId: number | null, handlers: { onClose?: () => void; onSaved?: () => void } = {}) {
   render(

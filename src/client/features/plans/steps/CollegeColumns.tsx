@@ -1,0 +1,143 @@
+// The columns of the college's two lists in its exam-registration step: its plans (with the button that
+// shows a plan's candidates) and its candidates with their review status.
+import { Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
+import type { ListColumn } from '../../../lib/components/ListTable.tsx';
+import { useT } from '../../../lib/i18n/index.ts';
+import { ENROLLMENT_STATE_COLORS, enrollmentStateLabel, levelLabel } from '../../../lib/plan-labels.ts';
+import { isoDateTime } from '../../../lib/utils/iso-time.ts';
+import type { CollegeEnrollment, ExamPlanSummary } from '../api.ts';
+import { PlanSeats, PlanStateBadges } from '../components/PlanBadges.tsx';
+import { TwoLineCell } from '../components/TwoLineCell.tsx';
+
+/** The plans list; `chosen` is the plan whose candidates show, `choose` shows another's. */
+export function useCollegePlanColumns(
+  chosen: number | null,
+  choose: (planId: number) => void,
+): ListColumn<ExamPlanSummary>[] {
+  const t = useT();
+  const day = '{y}-{m}-{d}';
+  return [
+    {
+      key: 'title',
+      title: t('examAffairs.plan.title'),
+      render: (plan) => (
+        <TwoLineCell
+          strong
+          main={plan.title}
+          detail={`${plan.occupation.name} · ${levelLabel(t, plan.level)}`}
+        />
+      ),
+    },
+    {
+      key: 'window',
+      title: t('examAffairs.plan.window'),
+      render: (plan) => (
+        <Text size="xs">
+          {isoDateTime(plan.registration_starts_at, day)} ~ {isoDateTime(plan.registration_ends_at, day)}
+        </Text>
+      ),
+    },
+    {
+      key: 'seats',
+      title: t('examAffairs.plan.seats'),
+      width: 120,
+      render: (plan) => <PlanSeats plan={plan} />,
+    },
+    {
+      key: 'state',
+      title: t('examAffairs.plan.state'),
+      render: (plan) => (
+        <Group gap={4}>
+          <PlanStateBadges plan={plan} />
+        </Group>
+      ),
+    },
+    {
+      key: 'candidates',
+      title: t('examAffairs.common.actions'),
+      render: (plan) => (
+        <Button
+          size="xs"
+          variant={chosen === plan.id ? 'filled' : 'light'}
+          onClick={() => choose(plan.id)}
+          data-testid={`college-plan-candidates-${plan.id}`}
+        >
+          {t('examAffairs.college.showCandidates')}
+        </Button>
+      ),
+    },
+  ];
+}
+
+/** The review status: the state, "enrolled by the college" when it was, and a rejection's reason. */
+function ReviewStatus({ row }: { row: CollegeEnrollment }) {
+  const t = useT();
+  return (
+    <Stack gap={2}>
+      <Group gap={4}>
+        <Badge
+          color={ENROLLMENT_STATE_COLORS[row.state] ?? 'gray'}
+          variant="light"
+          data-testid={`college-candidate-state-${row.id}`}
+        >
+          {enrollmentStateLabel(t, row.state)}
+        </Badge>
+        {row.on_behalf && (
+          <Tooltip label={t('examAffairs.college.onBehalfHint')}>
+            <Badge color="gray" variant="outline">
+              {t('examAffairs.college.onBehalf')}
+            </Badge>
+          </Tooltip>
+        )}
+      </Group>
+      {row.state === 'rejected' && row.review_reason && (
+        <Text size="xs" c="red">
+          {t('examAffairs.college.reason', { reason: row.review_reason })}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+export function useCollegeCandidateColumns(): ListColumn<CollegeEnrollment>[] {
+  const t = useT();
+  return [
+    {
+      key: 'candidate',
+      title: t('examAffairs.college.candidate'),
+      render: (row) => (
+        <TwoLineCell
+          strong
+          main={row.learner.real_name || row.learner.username}
+          detail={row.learner.username}
+          testId={`college-candidate-name-${row.id}`}
+        />
+      ),
+    },
+    {
+      key: 'id_card',
+      title: t('examAffairs.college.idCard'),
+      render: (row) => <Text size="xs">{row.learner.id_card}</Text>,
+    },
+    {
+      key: 'phone',
+      title: t('examAffairs.college.phone'),
+      render: (row) => <Text size="xs">{row.learner.phone}</Text>,
+    },
+    {
+      key: 'plan',
+      title: t('examAffairs.college.plan'),
+      render: (row) => <TwoLineCell main={row.plan.title} detail={row.plan.organization_name} />,
+    },
+    {
+      key: 'state',
+      title: t('examAffairs.college.reviewStatus'),
+      render: (row) => <ReviewStatus row={row} />,
+    },
+    {
+      key: 'submitted',
+      title: t('examAffairs.college.submittedAt'),
+      render: (row) => <Text size="xs">{isoDateTime(row.submitted_at)}</Text>,
+    },
+  ];
+}
