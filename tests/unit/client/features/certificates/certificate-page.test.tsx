@@ -132,6 +132,8 @@ describe('certificate page', { timeout: 30_000 }, () => {
     fireEvent.click(await screen.findByTestId('certificate-revoke'));
     const dialog = await screen.findByTestId('revoke-dialog');
     expect(dialog.textContent).toContain('张伟');
+    // Revoking takes the certificate away: its button is red, as a deletion's.
+    expect(within(dialog).getByTestId('revoke-submit').getAttribute('style')).toContain('red');
 
     fireEvent.click(within(dialog).getByTestId('revoke-submit'));
     expect(await within(dialog).findByText('撤销原因至少 2 个字符')).toBeTruthy();
