@@ -3,6 +3,8 @@
 // only reaches its own college's candidates (403 from the enrolment scope check).
 import { and, asc, eq } from 'drizzle-orm';
 import type { Language } from '../../shared/api/constants.ts';
+import type { CandidateFile, CandidateReviewState } from '../../shared/candidate-files/schema.ts';
+import type { EnrollmentState } from '../../shared/enrollments/schema.ts';
 import { ticketOfEnrollment } from '../tickets/service.ts';
 import { certificateView } from '../certificates/service.ts';
 import type { DbOrTx } from '../db/client.ts';
@@ -20,13 +22,20 @@ import { orderInfos } from '../payments/service.ts';
 import type { AdminPrincipal } from '../plugins/auth.ts';
 import { scoreCorrectionsOf, scoreView } from '../scores/service.ts';
 
+/** The review step of the file: decided once rejected, or once a later state carries the reviewer's date. */
+function reviewStateOf(enrollment: { state: string; reviewedAt: Date | null }): CandidateReviewState {
+  if (enrollment.state === 'submitted') return 'pending';
+  if (enrollment.state === 'rejected') return 'rejected';
+  return enrollment.reviewedAt ? 'approved' : 'pending';
+}
+
 export async function candidateFile(
   db: DbOrTx,
   actor: AdminPrincipal,
   learnerId: number,
   planId: number,
   lang: Language,
-) {
+): Promise<CandidateFile> {
   const [enrollment] = await db
     .select()
     .from(enrollments)
@@ -57,17 +66,10 @@ export async function candidateFile(
     learner_id: learnerId,
     plan_id: planId,
     enrollment_id: enrollment.id,
-    state: enrollment.state,
+    state: enrollment.state as EnrollmentState,
     registration,
     review: {
-      state:
-        enrollment.state === 'submitted'
-          ? 'pending'
-          : enrollment.state === 'rejected'
-            ? 'rejected'
-            : enrollment.reviewedAt
-              ? 'approved'
-              : 'pending',
+      state: reviewStateOf(enrollment),
       reason: enrollment.reviewReason,
       reviewed_at: enrollment.reviewedAt ? enrollment.reviewedAt.toISOString() : null,
       reviewed_by: reviewer?.realName ?? null,

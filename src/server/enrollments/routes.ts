@@ -4,12 +4,17 @@ import type { FastifyPluginAsync } from 'fastify';
 import { idParams } from '../../shared/api/id.ts';
 import { PAGE_ROLES } from '../../shared/menus/page-roles.ts';
 import {
+  collegeEnrollmentListAnswer,
   collegeEnrollmentQuery,
   collegeEnrollmentSchema,
   enrollmentCreateSchema,
+  enrollmentDetailAnswer,
+  enrollmentListAnswer,
   enrollmentListQuery,
   enrollmentUpdateSchema,
 } from '../../shared/enrollments/schema.ts';
+import { reviewDetailAnswer } from '../../shared/reviews/schema.ts';
+import { answer } from '../http/answer.ts';
 import { parseInput } from '../http/validate.ts';
 import { admin, learner, requireAdmin, requireLearner } from '../plugins/auth.ts';
 import {
@@ -34,20 +39,25 @@ const enrollmentRoutes: FastifyPluginAsync = async (app) => {
       form: body.form,
       materials: body.materials,
     });
-    return reply.status(201).send(await getMyEnrollment(app.db, me.id, row.id));
+    return reply
+      .status(201)
+      .send(answer(enrollmentDetailAnswer, await getMyEnrollment(app.db, me.id, row.id)));
   });
 
   app.get('/v1/enrollments', { preHandler: learner() }, async (request) =>
-    listMyEnrollments(
-      app.db,
-      requireLearner(request).id,
-      parseInput(enrollmentListQuery, request.query, 'query'),
+    answer(
+      enrollmentListAnswer,
+      await listMyEnrollments(
+        app.db,
+        requireLearner(request).id,
+        parseInput(enrollmentListQuery, request.query, 'query'),
+      ),
     ),
   );
 
   app.get('/v1/enrollments/:id', { preHandler: learner() }, async (request) => {
     const { id } = parseInput(idParams, request.params, 'id');
-    return getMyEnrollment(app.db, requireLearner(request).id, id);
+    return answer(enrollmentDetailAnswer, await getMyEnrollment(app.db, requireLearner(request).id, id));
   });
 
   app.put('/v1/enrollments/:id', { preHandler: learner() }, async (request) => {
@@ -55,29 +65,32 @@ const enrollmentRoutes: FastifyPluginAsync = async (app) => {
     const { id } = parseInput(idParams, request.params, 'id');
     const body = parseInput(enrollmentUpdateSchema, request.body);
     await updateEnrollment(app.db, me.id, id, body);
-    return getMyEnrollment(app.db, me.id, id);
+    return answer(enrollmentDetailAnswer, await getMyEnrollment(app.db, me.id, id));
   });
 
   app.delete('/v1/enrollments/:id', { preHandler: learner() }, async (request) => {
     const me = requireLearner(request);
     const { id } = parseInput(idParams, request.params, 'id');
     await cancelEnrollment(app.db, me.id, id);
-    return getMyEnrollment(app.db, me.id, id);
+    return answer(enrollmentDetailAnswer, await getMyEnrollment(app.db, me.id, id));
   });
 
   // ---- staff
   // Read by reviewers and by a college administrator for its own candidates (checked in the service).
   app.get('/v1/admin/enrollments/:id', { preHandler: admin() }, async (request) => {
     const { id } = parseInput(idParams, request.params, 'id');
-    return getEnrollmentForStaff(app.db, requireAdmin(request), id);
+    return answer(reviewDetailAnswer, await getEnrollmentForStaff(app.db, requireAdmin(request), id));
   });
 
   // ---- college: exam registration step (plan/index?step=exam)
   app.get('/v1/college/enrollments', { preHandler: admin(PAGE_ROLES.examStepEntries) }, async (request) =>
-    listCollegeEnrollments(
-      app.db,
-      requireAdmin(request),
-      parseInput(collegeEnrollmentQuery, request.query, 'query'),
+    answer(
+      collegeEnrollmentListAnswer,
+      await listCollegeEnrollments(
+        app.db,
+        requireAdmin(request),
+        parseInput(collegeEnrollmentQuery, request.query, 'query'),
+      ),
     ),
   );
 
@@ -88,7 +101,9 @@ const enrollmentRoutes: FastifyPluginAsync = async (app) => {
       const actor = requireAdmin(request);
       const body = parseInput(collegeEnrollmentSchema, request.body);
       const row = await enrollOnBehalf(app.db, actor, request, body);
-      return reply.status(201).send(await getEnrollmentForStaff(app.db, actor, row.id));
+      return reply
+        .status(201)
+        .send(answer(reviewDetailAnswer, await getEnrollmentForStaff(app.db, actor, row.id)));
     },
   );
 };

@@ -11,11 +11,13 @@ import type { FastifyRequest } from 'fastify';
 import { and, asc, count, desc, eq, gt, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ERROR_CODES } from '../../shared/api/errors.ts';
+import { maskIdNumber } from '../../shared/api/masking.ts';
 import { normalizeIdCard } from '../../shared/auth/id-card.ts';
 import {
   ENROLLMENT_STATE_LABELS,
   FORM_FIELD_LABELS,
   MATERIAL_LABELS,
+  type CollegeEnrollment,
   type EnrollmentDetail,
   type EnrollmentForm,
   type EnrollmentNextStep,
@@ -27,7 +29,7 @@ import {
   type enrollmentListQuery,
 } from '../../shared/enrollments/schema.ts';
 import { REGISTRATION_ERROR_CODES, skillLevelLabel, type PlanState } from '../../shared/plans/schema.ts';
-import type { reviewQueueQuery } from '../../shared/reviews/schema.ts';
+import type { ReviewDetail, reviewQueueQuery } from '../../shared/reviews/schema.ts';
 import type { UploadInfo } from '../../shared/uploads/schema.ts';
 import { writeSystemLog } from '../lib/system-log.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
@@ -481,10 +483,7 @@ type ListRow = {
   orderState: string | null;
 };
 
-const maskIdCard = (value: string) =>
-  value.length > 10 ? `${value.slice(0, 6)}********${value.slice(-4)}` : value;
-
-function enrollmentSummary(row: ListRow, { staff = false } = {}): EnrollmentSummary {
+function enrollmentSummary(row: ListRow): EnrollmentSummary {
   const e = row.enrollment;
   const state = e.state as EnrollmentState;
   return {
@@ -513,17 +512,20 @@ function enrollmentSummary(row: ListRow, { staff = false } = {}): EnrollmentSumm
       exam_starts_at: row.examStartsAt === null ? null : new Date(row.examStartsAt).toISOString(),
     },
     order: row.orderNo ? { order_no: row.orderNo, state: row.orderState } : null,
-    ...(staff
-      ? {
-          learner: {
-            id: e.learnerId,
-            real_name: row.learnerName,
-            username: row.learnerUsername,
-            id_card: maskIdCard(row.learnerIdCard),
-            phone: row.learnerPhone,
-          },
-        }
-      : {}),
+  };
+}
+
+/** The summary as staff lists show it: with its learner, the ID number masked. */
+function staffEnrollmentSummary(row: ListRow): CollegeEnrollment {
+  return {
+    ...enrollmentSummary(row),
+    learner: {
+      id: row.enrollment.learnerId,
+      real_name: row.learnerName,
+      username: row.learnerUsername,
+      id_card: maskIdNumber(row.learnerIdCard),
+      phone: row.learnerPhone,
+    },
   };
 }
 
@@ -537,12 +539,13 @@ function baseListQuery(db: DbOrTx) {
     .innerJoin(learners, eq(learners.id, enrollments.learnerId));
 }
 
-async function pagedEnrollments(
+async function pagedEnrollments<Item>(
   db: DbOrTx,
   where: SQL | undefined,
   page: number,
   limit: number,
-  { staff = false, oldestFirst = false } = {},
+  itemOf: (row: ListRow) => Item,
+  { oldestFirst = false } = {},
 ) {
   const [total] = await db
     .select({ n: count() })
@@ -555,12 +558,7 @@ async function pagedEnrollments(
     .orderBy(oldestFirst ? asc(enrollments.submittedAt) : desc(enrollments.submittedAt), asc(enrollments.id))
     .limit(limit)
     .offset(offsetOf(page, limit));
-  return listAnswer(
-    rows.map((row) => enrollmentSummary(row, { staff })),
-    total?.n ?? 0,
-    page,
-    limit,
-  );
+  return listAnswer(rows.map(itemOf), total?.n ?? 0, page, limit);
 }
 
 export async function listMyEnrollments(
@@ -573,7 +571,7 @@ export async function listMyEnrollments(
     query.state ? eq(enrollments.state, query.state) : undefined,
     query.plan_id ? eq(enrollments.planId, query.plan_id) : undefined,
   );
-  return pagedEnrollments(db, where, query.page, query.limit);
+  return pagedEnrollments(db, where, query.page, query.limit, enrollmentSummary);
 }
 
 /** The answers with the names of the lookup ids (`ethnic_group_name`, ...), resolved in one query. */
@@ -598,7 +596,12 @@ async function namedForm(db: DbOrTx, form: Record<string, unknown>) {
   return { ...form, ...names };
 }
 
-async function enrollmentDetail(db: DbOrTx, id: number, { staff = false } = {}): Promise<EnrollmentDetail> {
+/** One enrolment with its form and materials, its summary as `summaryOf` (the learner's or the staff's) builds it. */
+async function enrollmentDetail<Summary extends EnrollmentSummary>(
+  db: DbOrTx,
+  id: number,
+  summaryOf: (row: ListRow) => Summary,
+) {
   const [row] = await baseListQuery(db).where(eq(enrollments.id, id)).limit(1);
   if (!row) throw notFound('报名记录不存在');
   const [plan] = await db
@@ -606,7 +609,7 @@ async function enrollmentDetail(db: DbOrTx, id: number, { staff = false } = {}):
     .from(examPlans)
     .where(eq(examPlans.id, row.enrollment.planId));
   return {
-    ...enrollmentSummary(row, { staff }),
+    ...summaryOf(row),
     form: await namedForm(db, row.enrollment.form),
     form_fields: (plan?.formFields ?? []) as FormFieldKey[],
     required_materials: (plan?.requiredMaterials ?? []) as MaterialKey[],
@@ -614,9 +617,9 @@ async function enrollmentDetail(db: DbOrTx, id: number, { staff = false } = {}):
   };
 }
 
-export async function getMyEnrollment(db: DbOrTx, learnerId: number, id: number) {
+export async function getMyEnrollment(db: DbOrTx, learnerId: number, id: number): Promise<EnrollmentDetail> {
   await findOwnEnrollment(db, learnerId, id);
-  return enrollmentDetail(db, id);
+  return enrollmentDetail(db, id, enrollmentSummary);
 }
 
 // ---------------------------------------------------------------- staff: review and college
@@ -634,9 +637,13 @@ async function assertEnrollmentInScope(db: DbOrTx, admin: AdminPrincipal, enroll
 }
 
 /** GET /v1/admin/enrollments/:id: the form, materials and the candidate's profile side by side. */
-export async function getEnrollmentForStaff(db: DbOrTx, admin: AdminPrincipal, id: number) {
+export async function getEnrollmentForStaff(
+  db: DbOrTx,
+  admin: AdminPrincipal,
+  id: number,
+): Promise<ReviewDetail> {
   await assertEnrollmentInScope(db, admin, id);
-  const detail = await enrollmentDetail(db, id, { staff: true });
+  const detail = await enrollmentDetail(db, id, staffEnrollmentSummary);
   const [e] = await db
     .select({ learnerId: enrollments.learnerId })
     .from(enrollments)
@@ -662,8 +669,7 @@ export async function listReviewQueue(db: DbOrTx, query: z.output<typeof reviewQ
     query.plan_id ? eq(enrollments.planId, query.plan_id) : undefined,
     keywordCondition(query.keyword),
   );
-  return pagedEnrollments(db, where, query.page, query.limit, {
-    staff: true,
+  return pagedEnrollments(db, where, query.page, query.limit, staffEnrollmentSummary, {
     oldestFirst: query.state === 'submitted',
   });
 }
@@ -684,7 +690,7 @@ export async function listCollegeEnrollments(
     query.state ? eq(enrollments.state, query.state) : undefined,
     keywordCondition(query.keyword),
   );
-  return pagedEnrollments(db, where, query.page, query.limit, { staff: true });
+  return pagedEnrollments(db, where, query.page, query.limit, staffEnrollmentSummary);
 }
 
 /** The one answer for a learner who cannot be enrolled on behalf, whether or not the account exists. */

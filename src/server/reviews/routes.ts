@@ -7,6 +7,8 @@ import {
   batchApproveAnswer,
   batchApproveSchema,
   rejectSchema,
+  reviewDetailAnswer,
+  reviewQueueAnswer,
   reviewQueueQuery,
 } from '../../shared/reviews/schema.ts';
 import { answer } from '../http/answer.ts';
@@ -17,7 +19,10 @@ import { approveEnrollment, batchApprove, rejectEnrollment } from './service.ts'
 
 const reviewRoutes: FastifyPluginAsync = async (app) => {
   app.get('/v1/admin/reviews', { preHandler: admin(PAGE_ROLES.examReview) }, async (request) =>
-    listReviewQueue(app.db, parseInput(reviewQueueQuery, request.query, 'query')),
+    answer(
+      reviewQueueAnswer,
+      await listReviewQueue(app.db, parseInput(reviewQueueQuery, request.query, 'query')),
+    ),
   );
 
   app.post(
@@ -27,7 +32,7 @@ const reviewRoutes: FastifyPluginAsync = async (app) => {
       const actor = requireAdmin(request);
       const { id } = parseInput(idParams, request.params, 'id');
       await app.db.transaction((tx) => approveEnrollment(tx, actor, request, id));
-      return getEnrollmentForStaff(app.db, actor, id);
+      return answer(reviewDetailAnswer, await getEnrollmentForStaff(app.db, actor, id));
     },
   );
 
@@ -39,7 +44,7 @@ const reviewRoutes: FastifyPluginAsync = async (app) => {
       const { id } = parseInput(idParams, request.params, 'id');
       const { reason } = parseInput(rejectSchema, request.body);
       await app.db.transaction((tx) => rejectEnrollment(tx, actor, request, id, reason));
-      return getEnrollmentForStaff(app.db, actor, id);
+      return answer(reviewDetailAnswer, await getEnrollmentForStaff(app.db, actor, id));
     },
   );
 

@@ -6,7 +6,9 @@ import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql }
 import type { z } from 'zod';
 import {
   type LearnerScore,
+  type ScoreCorrection,
   type ScoreInput,
+  type ScoreSnapshot,
   type ScoreView,
   type scoreListQuery,
   scoreInputSchema,
@@ -68,7 +70,7 @@ function scoreValues(
 
 const scoreSnapshot = (
   s: Pick<ScoreRow, 'theory' | 'practical' | 'absent' | 'cheating' | 'passed' | 'total'>,
-) => ({
+): ScoreSnapshot => ({
   theory: num(s.theory),
   practical: num(s.practical),
   total: num(s.total),
@@ -298,7 +300,7 @@ export async function listPlanScores(
   };
 }
 
-export async function scoreCorrectionsOf(db: DbOrTx, enrollmentId: number) {
+export async function scoreCorrectionsOf(db: DbOrTx, enrollmentId: number): Promise<ScoreCorrection[]> {
   const rows = await db
     .select({ correction: scoreCorrections })
     .from(scoreCorrections)

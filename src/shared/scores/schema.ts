@@ -84,6 +84,28 @@ export const scoreAnswer = z.object({
 });
 export type ScoreView = z.infer<typeof scoreAnswer>;
 
+/** The marks a score correction records before and after the change (score_corrections.before/after). */
+export const scoreSnapshotAnswer = scoreAnswer.pick({
+  theory: true,
+  practical: true,
+  total: true,
+  absent: true,
+  cheating: true,
+  passed: true,
+});
+export type ScoreSnapshot = z.infer<typeof scoreSnapshotAnswer>;
+
+/** A change to a published score: what it was (null: there was none), what it became, why and by whom. */
+export const scoreCorrectionAnswer = z.object({
+  id: z.number().int(),
+  before: scoreSnapshotAnswer.nullable(),
+  after: scoreSnapshotAnswer,
+  reason: z.string(),
+  administrator_name: z.string(),
+  created_at: z.string(),
+});
+export type ScoreCorrection = z.infer<typeof scoreCorrectionAnswer>;
+
 export const learnerScoreAnswer = scoreAnswer.extend({
   enrollment_id: z.number().int(),
   plan_id: z.number().int(),

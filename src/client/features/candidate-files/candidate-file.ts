@@ -62,8 +62,9 @@ export type SnapshotField = (typeof SNAPSHOT_FIELDS)[number];
 
 export interface SnapshotChange {
   field: SnapshotField;
+  /** undefined: the score had no marks before (the first entry). */
   before: ScoreSnapshot[SnapshotField] | undefined;
-  after: ScoreSnapshot[SnapshotField] | undefined;
+  after: ScoreSnapshot[SnapshotField];
 }
 
 /** The fields a score correction changed, in a fixed order (none before = the first entry). */

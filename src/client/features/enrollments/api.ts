@@ -1,7 +1,7 @@
 // Exam registration calls of the learner (PRODUCT.md §2): the open plans, the learner's applications
 // (read through the offline cache: they stay visible on a dropped connection), applying, resubmitting,
 // withdrawing, and paying an approved application (order -> gateway pay page).
-import { listOf, withRefusal, type Answer } from '../../../shared/api/answers.ts';
+import { withRefusal, type Answer } from '../../../shared/api/answers.ts';
 import type { z } from '../../../shared/api/zod.ts';
 import {
   enrollmentDetailAnswer,
@@ -9,15 +9,20 @@ import {
   type EnrollmentCreateInput,
 } from '../../../shared/enrollments/schema.ts';
 import { orderAnswer, payAnswer } from '../../../shared/payments/schema.ts';
-import { planSummaryAnswer, portalPlanDetailAnswer } from '../../../shared/plans/schema.ts';
+import {
+  portalPlanDetailAnswer,
+  type PlanSummary,
+  type PortalPlanDetail,
+} from '../../../shared/plans/schema.ts';
+import { portalPlanListAnswer } from '../../../shared/portal/schema.ts';
 import { learnerProfileAnswer } from '../../../shared/profile/schema.ts';
 import { api } from '../../lib/api/client.ts';
 import { learnerGet, type LearnerQuery } from '../../lib/offline/learner-cache.ts';
 
 const LEARNER = { apiType: 'learners' } as const;
 
-export type OpenPlan = z.infer<typeof planSummaryAnswer>;
-export type PlanDetail = z.infer<typeof portalPlanDetailAnswer>;
+export type OpenPlan = PlanSummary;
+export type PlanDetail = PortalPlanDetail;
 /** One application as GET /v1/enrollments lists it. */
 export type MyEnrollment = z.infer<typeof enrollmentListAnswer>['data'][number];
 export type { EnrollmentDetail, EnrollmentNextStep as NextStep } from '../../../shared/enrollments/schema.ts';
@@ -43,7 +48,7 @@ const applicantProfileAnswer = learnerProfileAnswer.pick({
 export type ApplicantProfile = z.infer<typeof applicantProfileAnswer>;
 
 export function fetchOpenPlans(query: { page: number; limit: number; keyword?: string }) {
-  return api.get('/v1/skill-tests/skill-tests/list', listOf(planSummaryAnswer), {
+  return api.get('/v1/skill-tests/skill-tests/list', portalPlanListAnswer, {
     params: { ...query },
     ...LEARNER,
     silent: true,

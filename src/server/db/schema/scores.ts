@@ -13,6 +13,7 @@ import {
   timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
+import type { ScoreSnapshot } from '../../../shared/scores/schema.ts';
 import { timestamps } from '../columns.ts';
 import { administrators } from './core.ts';
 import { enrollments } from './enrollments.ts';
@@ -58,8 +59,8 @@ export const scoreCorrections = pgTable(
     scoreId: integer('score_id')
       .notNull()
       .references(() => scores.id, { onDelete: 'cascade' }),
-    before: jsonb('before').$type<Record<string, unknown>>().notNull(),
-    after: jsonb('after').$type<Record<string, unknown>>().notNull(),
+    before: jsonb('before').$type<ScoreSnapshot>().notNull(),
+    after: jsonb('after').$type<ScoreSnapshot>().notNull(),
     reason: text('reason').notNull(),
     administratorId: integer('administrator_id').references(() => administrators.id),
     administratorName: varchar('administrator_name', { length: 64 }).notNull().default(''),

@@ -118,7 +118,7 @@ function answerOf(t: Translate, form: Record<string, unknown>, field: string): s
   return dash(value);
 }
 
-function snapshotText(t: Translate, value: ScoreSnapshot[keyof ScoreSnapshot]): string {
+function snapshotText(t: Translate, value: ScoreSnapshot[keyof ScoreSnapshot] | undefined): string {
   if (typeof value === 'boolean') return value ? t('candidateFiles.yes') : t('candidateFiles.no');
   return dash(value);
 }

@@ -76,9 +76,20 @@ describe('candidate file', () => {
       { field: 'total', before: 65, after: 67 },
       { field: 'passed', before: false, after: true },
     ]);
-    expect(correctionChanges(null, { theory: 80, absent: false })).toEqual([
+    expect(
+      correctionChanges(null, {
+        theory: 80,
+        practical: null,
+        total: null,
+        absent: false,
+        cheating: false,
+        passed: false,
+      }),
+    ).toEqual([
       { field: 'theory', before: undefined, after: 80 },
       { field: 'absent', before: undefined, after: false },
+      { field: 'cheating', before: undefined, after: false },
+      { field: 'passed', before: undefined, after: false },
     ]);
   });
 });
