@@ -8,6 +8,7 @@ import {
   feeHistoryAnswer,
   feeListQuery,
   feeUpdateSchema,
+  notifyAnswer,
   orderAnswer,
   orderListAnswer,
   orderListQuery,
@@ -17,6 +18,7 @@ import {
   reconciliationAnswer,
   reconciliationQuery,
   reconciliationUploadSchema,
+  statementAnswer,
   statementQuery,
 } from '../../shared/payments/schema.ts';
 import { AppError, fieldError, notFound } from '../errors.ts';
@@ -141,7 +143,7 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
       throw new AppError(400, verification.reason);
     }
     const outcome = await processNotify(app.db, name, verification.event, verification.payload);
-    return reply.send({ code: 'SUCCESS', outcome });
+    return reply.send(answer(notifyAnswer, { code: 'SUCCESS', outcome }));
   });
 
   // ---- finance (founder, manager)
@@ -167,7 +169,7 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
         .header('Content-Disposition', `attachment; filename="statement-${query.gateway}-${query.date}.csv"`)
         .send(statementCsv(rows));
     }
-    return { date: query.date, gateway: query.gateway, data: rows };
+    return answer(statementAnswer, { date: query.date, gateway: query.gateway, data: rows });
   });
 
   app.get('/v1/admin/finance/reconciliation', finance, async (request) => {

@@ -14,6 +14,7 @@ import type { Language } from '../../shared/api/constants.ts';
 import {
   ORDER_STATE_LABELS,
   STATEMENT_COLUMNS,
+  type NotifyOutcome,
   type OrderInfo,
   type OrderItemType,
   type OrderReceipt,
@@ -257,15 +258,7 @@ export async function payOrder(db: Db, gateway: PaymentGateway, learnerId: numbe
 
 // ---------------------------------------------------------------- notify
 
-export type NotifyOutcome =
-  | 'applied'
-  | 'duplicate'
-  | 'already_paid'
-  | 'duplicate_payment'
-  | 'unknown_order'
-  | 'amount_mismatch'
-  | 'order_not_payable'
-  | 'ignored_status';
+export type { NotifyOutcome };
 
 /** How much of a rejected notify is kept: enough to see what was tried, never what an attacker sends. */
 export const REJECTED_NOTIFY_KEPT_CHARS = 2048;

@@ -60,13 +60,15 @@ export const feeUpdateSchema = z.object({
 
 /** Columns of a gateway statement (CSV header order). */
 export const STATEMENT_COLUMNS = ['trade_no', 'order_no', 'amount_fen', 'status', 'paid_at'] as const;
-export interface StatementRow {
-  trade_no: string;
-  order_no: string;
-  amount_fen: number;
-  status: string;
-  paid_at: string;
-}
+/** One line of a gateway statement (its CSV columns, above). */
+export const statementRowAnswer = z.object({
+  trade_no: z.string(),
+  order_no: z.string(),
+  amount_fen: z.number().int(),
+  status: z.string(),
+  paid_at: z.string(),
+});
+export type StatementRow = z.infer<typeof statementRowAnswer>;
 
 // ---------------------------------------------------------------- answers
 
@@ -181,3 +183,26 @@ export const feeChangeAnswer = z.object({
 export type FeeChange = z.infer<typeof feeChangeAnswer>;
 /** GET /v1/admin/finance/fees/:plan_id/history and the answer of PUT /v1/admin/finance/fees/:plan_id */
 export const feeHistoryAnswer = z.object({ data: z.array(feeChangeAnswer) });
+
+/** GET /v1/admin/finance/statement (JSON; `format=csv` sends the same lines as a CSV file). */
+export const statementAnswer = z.object({
+  date: z.string(),
+  gateway: z.string(),
+  data: z.array(statementRowAnswer),
+});
+
+/** What a gateway's payment notification did (a replay or a forged one changes nothing). */
+export const NOTIFY_OUTCOMES = [
+  'applied',
+  'duplicate',
+  'already_paid',
+  'duplicate_payment',
+  'unknown_order',
+  'amount_mismatch',
+  'order_not_payable',
+  'ignored_status',
+] as const;
+export type NotifyOutcome = (typeof NOTIFY_OUTCOMES)[number];
+
+/** POST /v1/payments/:gateway/notify: the acknowledgement the gateway expects, with what it did. */
+export const notifyAnswer = z.object({ code: z.literal('SUCCESS'), outcome: z.enum(NOTIFY_OUTCOMES) });
