@@ -5,9 +5,12 @@
 // schemas, and zod with them, fall out of every chunk that does not validate a form.
 import type { Plugin } from 'vite';
 
-/** The calls whose second argument is an answer schema (client.ts api.*, firstAnswer; learner-cache learnerGet). */
+/**
+ * The calls whose second argument is an answer schema (client.ts api.*, firstAnswer; learner-cache
+ * learnerGet; the offline outbox's sendWrite).
+ */
 const API_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete']);
-const SCHEMA_FUNCTIONS = new Set(['firstAnswer', 'learnerGet']);
+const SCHEMA_FUNCTIONS = new Set(['firstAnswer', 'learnerGet', 'sendWrite']);
 
 /**
  * The shared helpers that only build a schema. With `z`, the roots of the call chains annotated pure.
@@ -216,7 +219,7 @@ export function answerSchemas(): Plugin {
       filter: { id: /[\\/]src[\\/](client|shared)[\\/].*\.tsx?$/ },
       handler(code) {
         const parse = (source: string) => this.parse(source);
-        const stripped = /\b(api\.|firstAnswer|learnerGet)/.test(code)
+        const stripped = /\b(api\.|firstAnswer|learnerGet|sendWrite)/.test(code)
           ? stripAnswerSchemas(code, parse)
           : null;
         const annotated = annotateSchemaBuilders(stripped ?? code, parse);

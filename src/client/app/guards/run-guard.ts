@@ -2,9 +2,9 @@
 // for the admin area the menus are fetched too and the current system index is stored. A menu failure
 // never blocks the navigation. When the network is down the cached user info is used, so the installed
 // app keeps opening pages offline.
-import type { UserInfo } from '../../../shared/auth/schema.ts';
+import { userInfoSchema, type UserInfo } from '../../../shared/auth/schema.ts';
 import { LEARNER_INFO_GET } from '../../../shared/pwa/first-answers.ts';
-import { ApiError, NetworkError, TimeoutError } from '../../lib/api/errors.ts';
+import { AnswerShapeError, ApiError, NetworkError, TimeoutError } from '../../lib/api/errors.ts';
 import { api, firstAnswer } from '../../lib/api/client.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { addErrorLog, errorLogEnabled } from '../../lib/state/error-log.ts';
@@ -70,7 +70,7 @@ export const defaultGuardDeps: GuardDeps = {
   userAgent: () => (typeof navigator !== 'undefined' ? navigator.userAgent : ''),
   fetchUserInfo: (area) => {
     const apiType = area === 'admin' ? 'administrators' : 'learners';
-    return api.get<unknown>('/v1/user/info', { params: { apiType }, apiType });
+    return api.get('/v1/user/info', userInfoSchema, { params: { apiType }, apiType });
   },
   loadMenus,
   systemOf: (path) => (path === '/manage/index' ? 0 : findManageRoute(path)?.system),
@@ -85,9 +85,9 @@ export const defaultGuardDeps: GuardDeps = {
  */
 export function adoptPageUserInfo(): void {
   if (!isLoggedIn('learner') || sessionSignal('learner').peek().userInfo) return;
-  const answer = firstAnswer<unknown>(LEARNER_INFO_GET.url, LEARNER_INFO_GET.params);
-  if (answer === undefined) return;
   try {
+    const answer = firstAnswer(LEARNER_INFO_GET.url, userInfoSchema, LEARNER_INFO_GET.params);
+    if (answer === undefined) return;
     setUserInfo('learner', validateUserInfo(answer));
   } catch {
     // Not a usable answer: the guard decides, as without one.
@@ -129,7 +129,8 @@ export async function runGuard(rawPath: string, deps: GuardDeps = defaultGuardDe
       return { type: 'redirect', to: loginPathOf(kind) };
     }
     const message = error instanceof Error ? error.message : t('common.verificationFailed');
-    if (error instanceof GuardError) deps.toast(message);
+    // A drifted answer (development and tests only) is said too, rather than ending the session silently.
+    if (error instanceof GuardError || error instanceof AnswerShapeError) deps.toast(message);
     resetSession(kind);
     return { type: 'redirect', to: loginPathOf(kind) };
   }

@@ -5,8 +5,9 @@
 // `{id}` segments are accepted as well as `:id`. Several items may share a path and differ by meta.query
 // (the college's step entries on the plan page).
 import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-react';
-import type { MenuItem, MenuMeta } from '../../../shared/menus/schema.ts';
+import { menusResponseSchema, type MenuItem, type MenuMeta } from '../../../shared/menus/schema.ts';
 import { api } from '../../lib/api/client.ts';
+import { AnswerShapeError } from '../../lib/api/errors.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { adminSession } from '../../lib/state/session.ts';
 import { idbDel, idbGet, idbSet } from '../../lib/storage.ts';
@@ -83,14 +84,23 @@ function ownerKey(): string {
   return '';
 }
 
+/** An answer without a tree at all (not `{ data: [...] }`), as opposed to a tree with a drifted item. */
+const lacksTree = (error: AnswerShapeError) => error.issues.some((issue) => issue.path.length <= 1);
+
 /** Fetches the tree for the logged-in administrator, validates it and persists it. */
 export async function loadMenus(): Promise<MenuItem[]> {
-  const answer = await api.get<{ data?: unknown } | unknown[]>('/v1/user/menus', {
-    apiType: 'administrators',
-  });
-  const tree = Array.isArray(answer) ? answer : (answer as { data?: unknown } | null)?.data;
-  if (!Array.isArray(tree)) throw new Error(t('common.rolesMustBeArray'));
-  const items = tree as MenuItem[];
+  const answer = await api
+    .get('/v1/user/menus', menusResponseSchema, { apiType: 'administrators' })
+    .catch((error: unknown) => {
+      // spec §8 names the message for an answer without a tree; development and tests check the answer
+      // before it gets here, production (which does not) meets the same case below.
+      if (error instanceof AnswerShapeError && lacksTree(error))
+        throw new Error(t('common.rolesMustBeArray'), { cause: error });
+      throw error;
+    });
+  // Unchecked in production: an answer without a list still gets the spec's message, not a type error.
+  const items = answer?.data;
+  if (!Array.isArray(items)) throw new Error(t('common.rolesMustBeArray'));
   const owner = ownerKey();
   menuTree.value = items;
   menuOwner.value = owner;

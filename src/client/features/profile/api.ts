@@ -22,13 +22,10 @@ export function fetchProfile(): Promise<LearnerProfile> {
 export const profileQuery: LearnerQuery<LearnerProfile> = { key: PROFILE_CACHE_KEY, fetch: fetchProfile };
 
 export function saveProfile(input: ProfileUpdateInput, label: string): Promise<WriteOutcome<LearnerProfile>> {
-  return sendWrite<LearnerProfile>({
-    method: 'post',
-    url: '/v1/learner/info-up',
-    data: input,
-    apiType: 'learners',
-    label,
-  });
+  return sendWrite(
+    { method: 'post', url: '/v1/learner/info-up', data: input, apiType: 'learners', label },
+    learnerProfileAnswer,
+  );
 }
 
 /** Refreshes the header's name and avatar after a save. */

@@ -364,13 +364,52 @@ interface Write {
   <T>(url: string, data?: unknown, options?: RequestOptions): Promise<T>;
 }
 
-function write(method: Exclude<Method, 'get'>): Write {
+export type WriteMethod = Exclude<Method, 'get'>;
+
+/** A write's answer, checked by `answer` when there is one (a production build passes null). */
+async function checkedWrite(
+  method: WriteMethod,
+  url: string,
+  answer: AnswerSchema | null,
+  data: unknown,
+  options: RequestOptions | undefined,
+): Promise<unknown> {
+  const value = await request(method, url, data, options);
+  return answer ? checkAnswer(method, url, answer, value) : value;
+}
+
+function write(method: WriteMethod): Write {
   return (async (url: string, ...rest: unknown[]): Promise<unknown> => {
     const [first, second, third] = rest;
     if (!isAnswerSlot(first)) return request(method, url, first, second as RequestOptions | undefined);
-    const value = await request(method, url, second, third as RequestOptions | undefined);
-    return first ? checkAnswer(method, url, first, value) : value;
+    return checkedWrite(method, url, first, second, third as RequestOptions | undefined);
   }) as Write;
+}
+
+/** A write whose method is data (the offline outbox's stored writes), typed and checked by its answer. */
+function send<S extends AnswerSchema>(
+  method: WriteMethod,
+  url: string,
+  answer: S,
+  data?: unknown,
+  options?: RequestOptions,
+): Promise<Answer<S>>;
+/** A write whose answer nobody reads (a replayed write): its answer is unknown. */
+function send(
+  method: WriteMethod,
+  url: string,
+  answer: null,
+  data?: unknown,
+  options?: RequestOptions,
+): Promise<unknown>;
+function send(
+  method: WriteMethod,
+  url: string,
+  answer: AnswerSchema | null,
+  data?: unknown,
+  options?: RequestOptions,
+): Promise<unknown> {
+  return checkedWrite(method, url, answer, data, options);
 }
 
 export const api = {
@@ -379,4 +418,5 @@ export const api = {
   post: write('post'),
   put: write('put'),
   patch: write('patch'),
+  send,
 };

@@ -9,14 +9,13 @@
 // another user's token after a logout and a new login.
 import { effect, signal, type Signal } from '@preact/signals-react';
 import { notifications } from '@mantine/notifications';
+import type { Answer, AnswerSchema } from '../../../shared/api/answers.ts';
 import { ApiError } from '../api/errors.ts';
-import { api, clientEffects } from '../api/client.ts';
+import { api, clientEffects, type WriteMethod } from '../api/client.ts';
 import { t } from '../i18n/index.ts';
 import { adminSession, learnerSession, sessionForApiType, type ApiType } from '../state/session.ts';
 import { idbDel, idbGet, idbKeys, idbSet } from '../storage.ts';
 import { isNoAnswer, onReconnect, online } from './network.ts';
-
-export type WriteMethod = 'post' | 'put' | 'patch' | 'delete';
 
 export interface OutboxEntry {
   /** Also the Idempotency-Key header. */
@@ -85,12 +84,20 @@ async function refreshPending(): Promise<void> {
   pendingWrites.value = (await allEntries()).filter(isCurrentOwner);
 }
 
-function send<T>(entry: OutboxEntry): Promise<T> {
-  const options = { apiType: entry.apiType, silent: true, headers: { [IDEMPOTENCY_HEADER]: entry.id } };
-  if (entry.method === 'post') return api.post<T>(entry.url, entry.data, options);
-  if (entry.method === 'put') return api.put<T>(entry.url, entry.data, options);
-  if (entry.method === 'patch') return api.patch<T>(entry.url, entry.data, options);
-  return api.delete<T>(entry.url, entry.data, options);
+const optionsOf = (entry: OutboxEntry) => ({
+  apiType: entry.apiType,
+  silent: true,
+  headers: { [IDEMPOTENCY_HEADER]: entry.id },
+});
+
+/** The write as it was made, its answer typed and checked by `answer`. */
+function send<S extends AnswerSchema>(entry: OutboxEntry, answer: S): Promise<Answer<S>> {
+  return api.send(entry.method, entry.url, answer, entry.data, optionsOf(entry));
+}
+
+/** A stored write sent again: its answer was meant for a page that may be long gone, so nobody reads it. */
+function replay(entry: OutboxEntry): Promise<unknown> {
+  return api.send(entry.method, entry.url, null, entry.data, optionsOf(entry));
 }
 
 /** Temporary refusals worth another try later: in progress elsewhere, rate limited, server trouble. */
@@ -101,8 +108,12 @@ function isRetryable(error: unknown): boolean {
 /**
  * Sends a write now if possible; when the network gives no answer it is kept and replayed later.
  * A refusal by the server (4xx) is final: the write is dropped and the error thrown, as api.* would.
+ * `answer` is the schema of the server's answer (shared/<area>/schema.ts), as the api client's calls take it.
  */
-export async function sendWrite<T>(request: WriteRequest): Promise<WriteOutcome<T>> {
+export async function sendWrite<S extends AnswerSchema>(
+  request: WriteRequest,
+  answer: S,
+): Promise<WriteOutcome<Answer<S>>> {
   const apiType = request.apiType ?? 'learners';
   const owner = ownerOf(apiType);
   const entry: OutboxEntry = {
@@ -118,11 +129,11 @@ export async function sendWrite<T>(request: WriteRequest): Promise<WriteOutcome<
     nextAttemptAt: 0,
   };
   // Without a known user the write cannot be replayed safely: send it directly.
-  if (!owner) return { status: 'sent', result: await send<T>(entry) };
+  if (!owner) return { status: 'sent', result: await send(entry, answer) };
 
   await idbSet(STORE, entry.id, entry);
   try {
-    const result = await send<T>(entry);
+    const result = await send(entry, answer);
     await idbDel(STORE, entry.id);
     return { status: 'sent', result };
   } catch (error) {
@@ -160,7 +171,7 @@ export function flushOutbox({ force = false } = {}): Promise<number> {
         if (!isCurrentOwner(entry)) continue;
         if (!force && entry.nextAttemptAt > Date.now()) continue;
         try {
-          await send(entry);
+          await replay(entry);
           await idbDel(STORE, entry.id);
           sent++;
         } catch (error) {

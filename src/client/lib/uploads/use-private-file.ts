@@ -2,6 +2,7 @@
 // Authorization header, which an <img src> cannot send: the file is fetched through the api client and
 // shown from a blob: URL (allowed by the CSP), revoked when no longer shown.
 import { useEffect, useState } from 'react';
+import { blobAnswer } from '../../../shared/api/answers.ts';
 import { api } from '../api/client.ts';
 import { saveBlob } from '../dom/save-blob.ts';
 import { readKey, useRead } from '../data/use-read.ts';
@@ -17,7 +18,12 @@ export interface PrivateFileState {
 export const apiRelative = (url: string) => url.replace(/^\/api(?=\/)/, '');
 
 export function fetchPrivateFile(url: string, apiType: ApiType = 'learners'): Promise<Blob> {
-  return api.get<Blob>(apiRelative(url), { apiType, silent: true, responseType: 'blob', timeoutMs: 60_000 });
+  return api.get(apiRelative(url), blobAnswer, {
+    apiType,
+    silent: true,
+    responseType: 'blob',
+    timeoutMs: 60_000,
+  });
 }
 
 /** A blob: URL for a private file, or null while loading / when there is none. */
