@@ -2,6 +2,7 @@
 // college, fixed once candidates have enrolled), the fee and seats, and what candidates hand in.
 import { Checkbox, NumberInput, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { FORM_FIELD_KEYS, MATERIAL_KEYS } from '../../../../shared/enrollments/schema.ts';
+import { YuanInput } from '../../../lib/components/YuanInput.tsx';
 import { useT } from '../../../lib/i18n/index.ts';
 import { formFieldLabel, levelLabel, materialLabel } from '../../../lib/plan-labels.ts';
 import { formatFen } from '../../../lib/utils/money.ts';
@@ -81,14 +82,9 @@ export function PlanFeeFields({ form }: { form: PlanForm }) {
   const passLine = { min: 0, max: 100, allowDecimal: false };
   return (
     <SimpleGrid cols={{ base: 2, sm: 4 }}>
-      <NumberInput
+      <YuanInput
         label={t('examAffairs.plan.feeYuan')}
         withAsterisk
-        min={0}
-        max={100000}
-        decimalScale={2}
-        prefix="¥"
-        thousandSeparator=","
         description={
           feeFen !== undefined ? t('examAffairs.plan.feeHint', { fee: formatFen(feeFen) }) : undefined
         }

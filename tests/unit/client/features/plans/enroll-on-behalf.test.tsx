@@ -4,10 +4,10 @@
 import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ExamPlanDetail } from '../../../../../src/client/features/plans/api.ts';
 import { ApiError } from '../../../../../src/client/lib/api/errors.ts';
 import { watchReads } from '../../../../../src/client/lib/data/invalidate.ts';
 import { setLanguage } from '../../../../../src/client/lib/state/preferences.ts';
+import { planDetail } from './plan-fixture.ts';
 
 const api = vi.hoisted(() => ({ enrollOnBehalf: vi.fn(), fetchPlan: vi.fn() }));
 vi.mock('../../../../../src/client/features/plans/api.ts', () => api);
@@ -15,36 +15,7 @@ vi.mock('../../../../../src/client/features/plans/api.ts', () => api);
 const { EnrollOnBehalfModal } =
   await import('../../../../../src/client/features/plans/components/EnrollOnBehalfModal.tsx');
 
-const plan = {
-  id: 7,
-  code: '2026-0007',
-  title: '2026 年茶艺师职业技能等级认定',
-  occupation: { id: 5, code: '4-03-02-07', name: '茶艺师' },
-  level: 4,
-  level_name: '四级/中级工',
-  organization: { id: 2, name: '江南职业技术学院' },
-  registration_starts_at: '2026-10-19T00:00:00.000Z',
-  registration_ends_at: '2026-11-18T10:00:00.000Z',
-  exam_starts_at: null,
-  fee_fen: 22050,
-  capacity: 60,
-  enrolled_count: 0,
-  seats_left: 60,
-  required_materials: ['diploma'],
-  state: 'published',
-  state_name: '报名中',
-  registration_open: true,
-  allowed_actions: [],
-  pass_theory: 60,
-  pass_practical: 60,
-  form_fields: ['real_name', 'employer'],
-  description: '',
-  published_at: '2026-10-01T00:00:00.000Z',
-  created_at: '2026-10-01T00:00:00.000Z',
-  updated_at: '2026-10-01T00:00:00.000Z',
-  sessions: [],
-  enrollment_counts: {},
-} satisfies ExamPlanDetail;
+const plan = planDetail();
 
 async function openWithPlan(onEnrolled: () => void = () => undefined) {
   render(

@@ -13,7 +13,7 @@ import {
   yuanToFen,
   type PlanFormValues,
 } from '../../../../../src/client/features/plans/plan-form.ts';
-import type { ExamPlanDetail } from '../../../../../src/client/features/plans/api.ts';
+import { planDetail } from './plan-fixture.ts';
 
 // The unit project runs in the machine's time zone; these tests only compare round trips and instants.
 const filled = (patch: Partial<PlanFormValues> = {}): PlanFormValues => ({
@@ -110,33 +110,18 @@ describe('plan form: validation with the shared schema', () => {
 
 describe('plan form: editing an existing plan', () => {
   it('fills the form from the detail and sends the same plan back', () => {
-    const detail = {
-      id: 7,
-      code: '2026-0007',
+    const detail = planDetail({
       title: '2026 年茶艺师（四级/中级工）职业技能等级认定',
-      occupation: { id: 5, code: '4-03-02-07', name: '茶艺师' },
-      level: 4,
-      level_name: '四级/中级工',
-      organization: { id: 2, name: '江南职业技术学院' },
-      registration_starts_at: '2026-10-19T00:00:00.000Z',
-      registration_ends_at: '2026-11-18T10:00:00.000Z',
       exam_starts_at: '2026-12-01T01:00:00.000Z',
-      fee_fen: 22050,
-      capacity: 60,
-      enrolled_count: 0,
-      seats_left: 60,
       required_materials: ['photo', 'diploma'],
       state: 'draft',
       state_name: '草稿',
       registration_open: false,
       allowed_actions: ['publish', 'archive'],
-      pass_theory: 60,
       pass_practical: 70,
       form_fields: ['real_name', 'phone'],
       description: '说明',
       published_at: null,
-      created_at: '2026-10-01T00:00:00.000Z',
-      updated_at: '2026-10-01T00:00:00.000Z',
       sessions: [
         {
           id: 1,
@@ -146,8 +131,7 @@ describe('plan form: editing an existing plan', () => {
           ends_at: '2026-12-01T02:30:00.000Z',
         },
       ],
-      enrollment_counts: {},
-    } satisfies ExamPlanDetail;
+    });
     const form = planFormFromDetail(detail);
     expect(form.fee_yuan).toBe(220.5);
     expect(form.occupation_id).toBe('5');
