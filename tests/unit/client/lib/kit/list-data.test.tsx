@@ -2,6 +2,7 @@
 // failure's reason for the error state, and loads again on reload.
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { invalidate } from '../../../../../src/client/lib/data/invalidate.ts';
 import { useListData } from '../../../../../src/client/lib/kit/list-data.ts';
 import type { ListResponse } from '../../../../../src/shared/api/errors.ts';
 
@@ -53,6 +54,27 @@ describe('useListData', () => {
     act(() => result.current.reload());
     await waitFor(() => expect(result.current.rows).toEqual(['甲']));
     expect(result.current.error).toBeNull();
+  });
+
+  it('keeps the rows on screen while the next page loads, and a write elsewhere reloads it by its name', async () => {
+    const pending: ReturnType<typeof deferred<ListResponse<string>>>[] = [];
+    const fetchPage = () => {
+      const next = deferred<ListResponse<string>>();
+      pending.push(next);
+      return next.promise;
+    };
+    const { result, rerender } = renderHook(({ page }) => useListData(fetchPage, { page }, 'rooms'), {
+      initialProps: { page: 1 },
+    });
+    await act(async () => pending[0]!.resolve(answer(['一号'])));
+    rerender({ page: 2 });
+    expect(result.current).toMatchObject({ rows: ['一号'], loading: true });
+    await act(async () => pending[1]!.resolve(answer(['二号'])));
+    expect(result.current).toMatchObject({ rows: ['二号'], loading: false });
+    act(() => void invalidate('rooms'));
+    expect(pending).toHaveLength(3);
+    await act(async () => pending[2]!.resolve(answer(['二号', '三号'])));
+    expect(result.current.rows).toEqual(['二号', '三号']);
   });
 
   it('does not load again for an equal query object', async () => {
