@@ -40,6 +40,7 @@ export interface EntryRoute {
 export const ENTRY_ROUTES: EntryRoute[] = [
   { route: '/', side: 'learner', lazy: [{ registry: 'publicPages', key: '/' }] },
   { route: '/login', side: 'learner', lazy: [{ registry: 'chromeLoaders', key: 'login' }] },
+  { route: '/sign', side: 'learner', lazy: [{ registry: 'publicPages', key: '/sign' }] },
   {
     route: '/userCenter',
     side: 'learner',

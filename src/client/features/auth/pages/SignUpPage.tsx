@@ -12,8 +12,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconCircleCheck } from '@tabler/icons-react';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { CaptchaResponse } from '../../../../shared/auth/schema.ts';
 import { schemaErrors } from '../../../lib/forms/form-errors.ts';
@@ -35,6 +34,12 @@ import {
   signUpInput,
   type SignUpValues,
 } from '../sign-up-validation.ts';
+
+// The tick beside a valid ID number shows only after one is typed: it loads then, so the page's first load
+// does not download the app's icons for it.
+const IconCircleCheck = lazy(() =>
+  import('@tabler/icons-react').then((icons) => ({ default: icons.IconCircleCheck })),
+);
 
 const failureText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -215,7 +220,11 @@ export default function SignUpPage() {
                   form.setFieldError('idCard', text(idCardErrorWhileTyping(value)) ?? null);
                 }}
                 rightSection={
-                  idInfo ? <IconCircleCheck size={18} color="var(--mantine-color-teal-6)" /> : null
+                  idInfo ? (
+                    <Suspense fallback={null}>
+                      <IconCircleCheck size={18} color="var(--mantine-color-teal-6)" />
+                    </Suspense>
+                  ) : null
                 }
                 description={
                   idInfo
