@@ -17,6 +17,7 @@ import {
   type ExamPlanSummary,
 } from '../../features/plans/api.ts';
 import { PLAN_STATE_COLORS, planStateLabel } from '../../lib/plan-labels.ts';
+import { failureText } from '../../lib/data/failure-text.ts';
 
 /** Plans per state the picker offers at most; the keyword search reaches the others. */
 const PICKER_LIMIT = 100;
@@ -67,7 +68,7 @@ export function useStepPlan(): StepPlan {
     planId,
     plan,
     loading: read.refreshing,
-    error: failure === null ? null : failure instanceof Error ? failure.message : String(failure),
+    error: failure === null ? null : failureText(failure),
     reload: read.refresh,
     setPlanId,
   };

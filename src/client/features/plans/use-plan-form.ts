@@ -17,6 +17,7 @@ import {
   toPlanInput,
   type PlanFormValues,
 } from './plan-form.ts';
+import { failureText } from '../../lib/data/failure-text.ts';
 
 export interface PlanFormOptions {
   opened: boolean;
@@ -38,7 +39,7 @@ function usePlanBeingEdited(opened: boolean, planId: number | null) {
   );
   const loaded = read.data && read.data.id === planId ? read.data : null;
   const failure = read.error;
-  const loadError = failure === null ? null : failure instanceof Error ? failure.message : String(failure);
+  const loadError = failure === null ? null : failureText(failure);
   return { loaded, loadError, loading: planId !== null && !loaded && !loadError };
 }
 

@@ -34,14 +34,13 @@ import {
   signUpInput,
   type SignUpValues,
 } from '../sign-up-validation.ts';
+import { failureText } from '../../../lib/data/failure-text.ts';
 
 // The tick beside a valid ID number shows only after one is typed: it loads then, so the page's first load
 // does not download the app's icons for it.
 const IconCircleCheck = lazy(() =>
   import('@tabler/icons-react').then((icons) => ({ default: icons.IconCircleCheck })),
 );
-
-const failureText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 // The sign-up schemas arrive after the first paint, so the page's first load carries no zod.
 const loadSchemas = () => import('../../../../shared/auth/schema.ts');

@@ -35,6 +35,7 @@ import {
 import { PLAN_EDITABLE_STATES } from '../plan-form.ts';
 import { PlanActionsMenu } from './PlanActionsMenu.tsx';
 import { PlanStateBadges } from './PlanBadges.tsx';
+import { failureText } from '../../../lib/data/failure-text.ts';
 
 const EnrollmentCountsChart = lazy(() => import('./EnrollmentCountsChart.tsx'));
 
@@ -261,7 +262,7 @@ export function PlanDetailDrawer({
     { keepPrevious: true },
   );
   const failure = read.error;
-  const error = failure === null ? null : failure instanceof Error ? failure.message : String(failure);
+  const error = failure === null ? null : failureText(failure);
   const shown = read.data && read.data.id === planId ? read.data : null;
 
   return (

@@ -7,6 +7,7 @@ import { rejectSchema } from '../../../../shared/reviews/schema.ts';
 import { ApiError } from '../../../lib/api/errors.ts';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { useT } from '../../../lib/i18n/index.ts';
+import { failureText } from '../../../lib/data/failure-text.ts';
 
 const QUICK_REASONS = ['photo', 'idCard', 'diploma', 'missing', 'mismatch'] as const;
 
@@ -46,7 +47,7 @@ export function RejectModal({ candidate, onReject, onClose }: RejectModalProps) 
         if (placed) return;
         // A refusal that names no field is still about the reason, the one thing this form sends.
         if (error instanceof ApiError && error.status === 422) form.setFieldError('reason', error.message);
-        else setFailure(error instanceof Error ? error.message : String(error));
+        else setFailure(failureText(error));
       },
     },
   );

@@ -31,6 +31,7 @@ import { ImageZoomModal } from './ImageZoomModal.tsx';
 import { MaterialCard } from './MaterialCard.tsx';
 import { RejectModal } from './RejectModal.tsx';
 import { toastSuccess } from '../../../lib/toast.ts';
+import { failureText } from '../../../lib/data/failure-text.ts';
 
 export interface ReviewDetailDrawerProps {
   enrollmentId: number | null;
@@ -60,8 +61,7 @@ export function ReviewDetailDrawer({
   const [approving, setApproving] = useState(false);
   const [rejecting, setRejecting] = useState(false);
 
-  const error =
-    read.error === null ? null : read.error instanceof Error ? read.error.message : String(read.error);
+  const error = read.error === null ? null : failureText(read.error);
   const shown = read.data && read.data.id === enrollmentId ? read.data : null;
   const name = shown ? shown.learner.real_name || shown.learner.username : '';
   const answeredKeys = shown

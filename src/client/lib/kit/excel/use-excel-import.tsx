@@ -11,6 +11,7 @@ import { GuardedButton } from '../../components/GuardedButton.tsx';
 import { useT } from '../../i18n/index.ts';
 import { fileExtension } from '../../utils/file-type.ts';
 import { refusalsByRow, refusedRowsOf, refusesRows, type ImportProblem } from './import-report.ts';
+import { failureText } from '../../data/failure-text.ts';
 
 /** Sends the file; `acceptValid` asks the server to write the valid rows of a file with refused ones. */
 export type ImportUpload = (
@@ -96,7 +97,7 @@ export function useExcelImport(options: ExcelImportOptions): { control: ReactNod
       onImported(answer);
     } catch (error) {
       const problems = error instanceof ApiError ? refusedRowsOf(error.fieldErrors) : [];
-      const message = error instanceof Error ? error.message : String(error);
+      const message = failureText(error);
       setState({ kind: 'failed', problems, message, file });
     }
   };
