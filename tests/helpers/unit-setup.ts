@@ -30,4 +30,10 @@ if (typeof window !== 'undefined') {
   Element.prototype.scrollIntoView ??= () => {};
   // mantine-datatable scrolls its viewport back to the top on a new page.
   Element.prototype.scrollTo ??= () => {};
+  // No FontFaceSet: Mantine's autosize textarea listens on document.fonts.
+  if (!('fonts' in document))
+    Object.defineProperty(document, 'fonts', {
+      configurable: true,
+      value: { addEventListener: () => {}, removeEventListener: () => {} },
+    });
 }

@@ -3,7 +3,7 @@
 // under the field), then reloads the list.
 import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { CertificateRow } from '../../../../../src/client/features/certificates/api.ts';
@@ -54,15 +54,6 @@ const renderPage = (path = '/manage/dataStatisticsManage/certificate') => {
   );
   return location;
 };
-
-// jsdom has no FontFaceSet; Mantine's autosize textarea listens on document.fonts.
-beforeAll(() => {
-  if (!('fonts' in document))
-    Object.defineProperty(document, 'fonts', {
-      configurable: true,
-      value: { addEventListener: () => {}, removeEventListener: () => {} },
-    });
-});
 
 beforeEach(() => {
   setLanguage('zh');

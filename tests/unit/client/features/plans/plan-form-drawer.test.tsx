@@ -3,7 +3,7 @@
 // and asks before unsaved input is thrown away.
 import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ExamPlanDetail, PlanOptions } from '../../../../../src/client/features/plans/api.ts';
 import { watchReads } from '../../../../../src/client/lib/data/invalidate.ts';
 import { setLanguage } from '../../../../../src/client/lib/state/preferences.ts';
@@ -53,15 +53,6 @@ function open(planId: number | null, handlers: { onClose?: () => void; onSaved?:
 
 const submitButton = () => screen.getByTestId('plan-form-submit') as HTMLButtonElement;
 const titleInput = () => screen.getByTestId('plan-title-input') as HTMLInputElement;
-
-// jsdom has no FontFaceSet; Mantine's autosize textarea listens on document.fonts.
-beforeAll(() => {
-  if (!('fonts' in document))
-    Object.defineProperty(document, 'fonts', {
-      configurable: true,
-      value: { addEventListener: () => {}, removeEventListener: () => {} },
-    });
-});
 
 beforeEach(() => {
   setLanguage('zh');

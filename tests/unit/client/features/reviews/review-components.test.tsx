@@ -3,23 +3,13 @@
 import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RejectModal } from '../../../../../src/client/features/reviews/components/RejectModal.tsx';
 import { PlanSteps } from '../../../../../src/client/app/plan-page/PlanSteps.tsx';
 import { ApiError } from '../../../../../src/client/lib/api/errors.ts';
 import { setLanguage } from '../../../../../src/client/lib/state/preferences.ts';
 
 const renderUi = (ui: ReactElement) => render(<MantineProvider>{ui}</MantineProvider>);
-
-// jsdom has no FontFaceSet; Mantine's autosize textarea listens on document.fonts.
-beforeAll(() => {
-  if (!('fonts' in document)) {
-    Object.defineProperty(document, 'fonts', {
-      configurable: true,
-      value: { addEventListener: () => {}, removeEventListener: () => {} },
-    });
-  }
-});
 
 describe('reject with a reason', () => {
   beforeEach(() => setLanguage('zh'));

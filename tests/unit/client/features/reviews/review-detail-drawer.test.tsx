@@ -3,7 +3,7 @@
 // without asking for it again, and tells the page.
 import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReviewDetail } from '../../../../../src/shared/reviews/schema.ts';
 
 const api = vi.hoisted(() => ({
@@ -18,16 +18,6 @@ const { ReviewDetailDrawer } =
   await import('../../../../../src/client/features/reviews/components/ReviewDetailDrawer.tsx');
 const { t } = await import('../../../../../src/client/lib/i18n/index.ts');
 const { setLanguage } = await import('../../../../../src/client/lib/state/preferences.ts');
-
-// jsdom has no FontFaceSet; Mantine's autosize textarea listens on document.fonts.
-beforeAll(() => {
-  if (!('fonts' in document)) {
-    Object.defineProperty(document, 'fonts', {
-      configurable: true,
-      value: { addEventListener: () => {}, removeEventListener: () => {} },
-    });
-  }
-});
 
 // Only what the drawer shows; the rest of the answer does not reach the screen.
 const detail = (overrides: Partial<ReviewDetail> = {}) =>
