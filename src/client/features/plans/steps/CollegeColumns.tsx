@@ -1,8 +1,8 @@
 // The columns of the college's two lists in its exam-registration step: its plans (with the button that
 // shows a plan's candidates) and its candidates with their review status.
 import { Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
-import type { ListColumn } from '../../../lib/components/ListTable.tsx';
 import { useT } from '../../../lib/i18n/index.ts';
+import type { ListPageColumn } from '../../../lib/kit/ListPageTable.tsx';
 import { ENROLLMENT_STATE_COLORS, enrollmentStateLabel, levelLabel } from '../../../lib/plan-labels.ts';
 import { isoDateTime } from '../../../lib/utils/iso-time.ts';
 import type { CollegeEnrollment, ExamPlanSummary } from '../api.ts';
@@ -13,12 +13,12 @@ import { TwoLineCell } from '../components/TwoLineCell.tsx';
 export function useCollegePlanColumns(
   chosen: number | null,
   choose: (planId: number) => void,
-): ListColumn<ExamPlanSummary>[] {
+): ListPageColumn<ExamPlanSummary>[] {
   const t = useT();
   const day = '{y}-{m}-{d}';
   return [
     {
-      key: 'title',
+      accessor: 'title',
       title: t('examAffairs.plan.title'),
       render: (plan) => (
         <TwoLineCell
@@ -29,7 +29,7 @@ export function useCollegePlanColumns(
       ),
     },
     {
-      key: 'window',
+      accessor: 'window',
       title: t('examAffairs.plan.window'),
       render: (plan) => (
         <Text size="xs">
@@ -38,13 +38,13 @@ export function useCollegePlanColumns(
       ),
     },
     {
-      key: 'seats',
+      accessor: 'seats',
       title: t('examAffairs.plan.seats'),
       width: 120,
       render: (plan) => <PlanSeats plan={plan} />,
     },
     {
-      key: 'state',
+      accessor: 'state',
       title: t('examAffairs.plan.state'),
       render: (plan) => (
         <Group gap={4}>
@@ -53,7 +53,7 @@ export function useCollegePlanColumns(
       ),
     },
     {
-      key: 'candidates',
+      accessor: 'candidates',
       title: t('examAffairs.common.actions'),
       render: (plan) => (
         <Button
@@ -99,11 +99,11 @@ function ReviewStatus({ row }: { row: CollegeEnrollment }) {
   );
 }
 
-export function useCollegeCandidateColumns(): ListColumn<CollegeEnrollment>[] {
+export function useCollegeCandidateColumns(): ListPageColumn<CollegeEnrollment>[] {
   const t = useT();
   return [
     {
-      key: 'candidate',
+      accessor: 'candidate',
       title: t('examAffairs.college.candidate'),
       render: (row) => (
         <TwoLineCell
@@ -115,27 +115,27 @@ export function useCollegeCandidateColumns(): ListColumn<CollegeEnrollment>[] {
       ),
     },
     {
-      key: 'id_card',
+      accessor: 'id_card',
       title: t('examAffairs.college.idCard'),
       render: (row) => <Text size="xs">{row.learner.id_card}</Text>,
     },
     {
-      key: 'phone',
+      accessor: 'phone',
       title: t('examAffairs.college.phone'),
       render: (row) => <Text size="xs">{row.learner.phone}</Text>,
     },
     {
-      key: 'plan',
+      accessor: 'plan',
       title: t('examAffairs.college.plan'),
       render: (row) => <TwoLineCell main={row.plan.title} detail={row.plan.organization_name} />,
     },
     {
-      key: 'state',
+      accessor: 'state',
       title: t('examAffairs.college.reviewStatus'),
       render: (row) => <ReviewStatus row={row} />,
     },
     {
-      key: 'submitted',
+      accessor: 'submitted',
       title: t('examAffairs.college.submittedAt'),
       render: (row) => <Text size="xs">{isoDateTime(row.submitted_at)}</Text>,
     },

@@ -1,90 +1,54 @@
 // The college administrator's exam-registration step (plan/index?step=exam): the college's own plans and
 // its candidates with their review status, and enrolling a registered learner on their behalf. The server
 // scopes every list to the administrator's organisation and answers 403 for anything else.
-import { Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch, IconUserPlus } from '@tabler/icons-react';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ENROLLMENT_STATES, type EnrollmentState } from '../../../../shared/enrollments/schema.ts';
-import { ListTable, pagedListProps, usePagedList } from '../../../lib/components/ListTable.tsx';
 import { useRead } from '../../../lib/data/use-read.ts';
 import { useT } from '../../../lib/i18n/index.ts';
+import { FilterBar, FilterSelect, FilterText } from '../../../lib/kit/FilterBar.tsx';
+import { ListPageTable } from '../../../lib/kit/ListPageTable.tsx';
+import { useListPage } from '../../../lib/kit/use-list-page.ts';
 import { enrollmentStateLabel } from '../../../lib/plan-labels.ts';
 import { fetchCollegeEnrollments, fetchPlans, type ExamPlanSummary } from '../api.ts';
 import { EnrollOnBehalfModal } from '../components/EnrollOnBehalfModal.tsx';
 import { useCollegeCandidateColumns, useCollegePlanColumns } from './CollegeColumns.tsx';
 
-interface CandidateFilters {
-  planId: number | null;
-  state: EnrollmentState | null;
-  keyword: string;
-}
-
-/** The candidates list's filters: a keyword (name, username, ID number or phone), the plan and the review status. */
-function CandidateFilterBar({
-  filters,
-  change,
-  plans,
-}: {
-  filters: CandidateFilters;
-  change: (patch: Partial<CandidateFilters>) => void;
-  plans: ExamPlanSummary[];
-}) {
-  const t = useT();
-  return (
-    <Group gap="sm" align="flex-end" mb="sm" wrap="wrap">
-      <TextInput
-        w={260}
-        label={t('examAffairs.filters.keyword')}
-        placeholder={t('examAffairs.college.keywordPlaceholder')}
-        leftSection={<IconSearch size={16} />}
-        value={filters.keyword}
-        onChange={(event) => change({ keyword: event.currentTarget.value })}
-        data-testid="college-keyword"
-      />
-      <Select
-        w={280}
-        label={t('examAffairs.college.plan')}
-        placeholder={t('examAffairs.filters.all')}
-        searchable
-        clearable
-        data={plans.map((plan) => ({ value: String(plan.id), label: plan.title }))}
-        value={filters.planId ? String(filters.planId) : null}
-        onChange={(value) => change({ planId: value ? Number(value) : null })}
-        data-testid="college-plan-filter"
-      />
-      <Select
-        w={180}
-        label={t('examAffairs.college.reviewStatus')}
-        placeholder={t('examAffairs.filters.all')}
-        clearable
-        data={ENROLLMENT_STATES.map((value) => ({ value, label: enrollmentStateLabel(t, value) }))}
-        value={filters.state}
-        onChange={(value) => change({ state: (value as EnrollmentState | null) ?? null })}
-        data-testid="college-state-filter"
-      />
-    </Group>
-  );
-}
+const isEnrollmentState = (value: string): value is EnrollmentState =>
+  (ENROLLMENT_STATES as readonly string[]).includes(value);
 
 export default function ExamRegistrationStep() {
   const t = useT();
-  const [filters, setFilters] = useState<CandidateFilters>({ planId: null, state: null, keyword: '' });
-  const change = (patch: Partial<CandidateFilters>) => setFilters((current) => ({ ...current, ...patch }));
-  const [debouncedKeyword] = useDebouncedValue(filters.keyword.trim(), 400);
   const [enrolling, setEnrolling] = useState(false);
 
-  const plans = usePagedList((query) => fetchPlans(query), []);
+  // Both lists keep their page and filters in the step, not the URL: the plan page's URL names the step
+  // only, and a step opened again starts from the first page, unfiltered.
+  const plans = useListPage({
+    filters: {},
+    inUrl: false,
+    fetch: ({ page, limit }) => fetchPlans({ page, limit }),
+  });
   // Choices for the filter and the on-behalf form: the college's plans, newest first (a college runs few).
   const choices = useRead({ key: 'college-plan-choices', fetch: () => fetchPlans({ page: 1, limit: 100 }) });
   const planChoices: ExamPlanSummary[] = choices.data?.data ?? [];
-  const { planId, state } = filters;
-  const candidates = usePagedList(
-    (query) =>
-      fetchCollegeEnrollments({ ...query, plan_id: planId, state, keyword: debouncedKeyword || undefined }),
-    [planId, state, debouncedKeyword],
+  // The keyword matches a candidate's name, username, ID number or phone.
+  const candidates = useListPage({
+    filters: { plan_id: '', state: '', keyword: '' },
+    inUrl: false,
+    fetch: ({ page, limit, filters }) =>
+      fetchCollegeEnrollments({
+        page,
+        limit,
+        plan_id: filters.plan_id ? Number(filters.plan_id) : null,
+        state: isEnrollmentState(filters.state) ? filters.state : null,
+        keyword: filters.keyword || undefined,
+      }),
+  });
+  const chosenPlan = candidates.query.filters.plan_id;
+  const planColumns = useCollegePlanColumns(chosenPlan ? Number(chosenPlan) : null, (id) =>
+    candidates.setFilters({ plan_id: String(id) }),
   );
-  const planColumns = useCollegePlanColumns(planId, (id) => change({ planId: id }));
   const candidateColumns = useCollegeCandidateColumns();
 
   return (
@@ -93,10 +57,9 @@ export default function ExamRegistrationStep() {
         <Title order={3} fz="h4" mb="sm">
           {t('examAffairs.college.plans')}
         </Title>
-        <ListTable
+        <ListPageTable
+          list={plans}
           columns={planColumns}
-          {...pagedListProps(plans)}
-          rowKey={(plan) => plan.id}
           empty={<Text c="dimmed">{t('examAffairs.college.noPlans')}</Text>}
           data-testid="college-plans"
         />
@@ -115,14 +78,40 @@ export default function ExamRegistrationStep() {
             {t('examAffairs.college.enrol')}
           </Button>
         </Group>
-        <CandidateFilterBar filters={filters} change={change} plans={planChoices} />
-        <ListTable
-          columns={candidateColumns}
-          {...pagedListProps(candidates)}
-          rowKey={(row) => row.id}
-          empty={<Text c="dimmed">{t('examAffairs.college.noCandidates')}</Text>}
-          data-testid="college-candidates"
-        />
+        <Stack gap="sm">
+          <FilterBar list={candidates}>
+            <FilterText
+              name="keyword"
+              w={260}
+              label={t('examAffairs.filters.keyword')}
+              placeholder={t('examAffairs.college.keywordPlaceholder')}
+              data-testid="college-keyword"
+            />
+            <FilterSelect
+              name="plan_id"
+              w={280}
+              label={t('examAffairs.college.plan')}
+              placeholder={t('examAffairs.filters.all')}
+              searchable
+              data={planChoices.map((plan) => ({ value: String(plan.id), label: plan.title }))}
+              data-testid="college-plan-filter"
+            />
+            <FilterSelect
+              name="state"
+              w={180}
+              label={t('examAffairs.college.reviewStatus')}
+              placeholder={t('examAffairs.filters.all')}
+              data={ENROLLMENT_STATES.map((value) => ({ value, label: enrollmentStateLabel(t, value) }))}
+              data-testid="college-state-filter"
+            />
+          </FilterBar>
+          <ListPageTable
+            list={candidates}
+            columns={candidateColumns}
+            empty={<Text c="dimmed">{t('examAffairs.college.noCandidates')}</Text>}
+            data-testid="college-candidates"
+          />
+        </Stack>
       </Paper>
 
       <EnrollOnBehalfModal
