@@ -4,8 +4,6 @@
 // buttons only say in advance what the plan's state does not allow yet.
 import {
   Alert,
-  Anchor,
-  Badge,
   Button,
   Center,
   Group,
@@ -14,33 +12,26 @@ import {
   SegmentedControl,
   Stack,
   Text,
-  TextInput,
   ThemeIcon,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { useSignals } from '@preact/signals-react/runtime';
-import { IconClipboardList, IconEdit, IconFileDescription, IconSearch, IconSend } from '@tabler/icons-react';
+import { IconClipboardList, IconSend } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
-import { Link } from 'wouter';
-import { maskIdNumber } from '../../../../shared/api/masking.ts';
-import type { ScoreView } from '../../../../shared/scores/schema.ts';
 import type { PlanState } from '../../../../shared/plans/schema.ts';
-import { ConfirmDialog } from '../../../lib/components/ConfirmDialog.tsx';
-import {
-  ListTable,
-  pagedListProps,
-  usePagedList,
-  type ListColumn,
-} from '../../../lib/components/ListTable.tsx';
-import { useT, type Translate } from '../../../lib/i18n/index.ts';
+import { useT } from '../../../lib/i18n/index.ts';
 import { adminSession } from '../../../lib/state/session.ts';
 import { ExcelDownloadButton } from '../../../lib/kit/excel/ExcelDownloadButton.tsx';
+import { FilterBar, FilterField, FilterText } from '../../../lib/kit/FilterBar.tsx';
+import { ListPageTable } from '../../../lib/kit/ListPageTable.tsx';
+import { useConfirmAction } from '../../../lib/kit/use-confirm-action.tsx';
+import { useListPage, type ListPage } from '../../../lib/kit/use-list-page.ts';
 import type { PlanStepProps, StepPlanDetail } from '../../../lib/plan-step.ts';
 import { GuardedButton } from '../../../lib/components/GuardedButton.tsx';
 import { IssueCertificates } from './IssueCertificates.tsx';
 import { ScoreEditModal } from './ScoreEditModal.tsx';
 import { useScoreImport } from './ScoreImport.tsx';
 import { ScoreSummaryCard } from './ScoreSummaryCard.tsx';
+import { scoreColumns } from './score-columns.tsx';
 import { scoringAvailability } from './score-logic.ts';
 import {
   SCORE_FILTERS,
@@ -64,18 +55,6 @@ const SCORING_STATES: readonly PlanState[] = [
 
 /** Founder and manager issue certificates (spec §6); a college administrator does not. */
 const CERTIFICATE_ISSUERS = ['founder', 'manager'];
-
-function resultBadge(t: Translate, score: ScoreView | null) {
-  if (!score) return { label: t('scoring.result.missing'), color: 'gray', variant: 'outline' as const };
-  if (score.absent) return { label: t('scoring.result.absent'), color: 'gray', variant: 'light' as const };
-  if (score.cheating)
-    return { label: t('scoring.result.cheating'), color: 'orange', variant: 'light' as const };
-  return score.passed
-    ? { label: t('scoring.result.passed'), color: 'teal', variant: 'light' as const }
-    : { label: t('scoring.result.failed'), color: 'red', variant: 'light' as const };
-}
-
-const mark = (value: number | null | undefined) => (value == null ? '—' : String(value));
 
 export default function ScoringStep({ step, planPicker }: PlanStepProps) {
   const t = useT();
@@ -118,38 +97,43 @@ interface ScoreBoardProps {
   onPlanChanged: () => void;
 }
 
-function ScoreBoard({ planId, detail, onPlanChanged }: ScoreBoardProps) {
-  useSignals();
-  const t = useT();
-  const adminType = adminSession.value.userInfo?.administrator_type ?? '';
-  const [keyword, setKeyword] = useState('');
-  const [debouncedKeyword] = useDebouncedValue(keyword.trim(), 400);
-  const [filter, setFilter] = useState<ScoreFilter | null>(null);
-  const [info, setInfo] = useState<{ plan: ScorePlanInfo; summary: ScoreSummaryCounts } | null>(null);
-  const [editing, setEditing] = useState<PlanScoreRow | null>(null);
-  const [publishing, setPublishing] = useState(false);
+type ScoreFilterName = 'keyword' | 'filter';
+type ScoreInfo = { plan: ScorePlanInfo; summary: ScoreSummaryCounts };
+type ScoreList = ListPage<PlanScoreRow, ScoreFilterName>;
 
-  const list = usePagedList(
-    (query) =>
-      fetchPlanScores(planId, { ...query, keyword: debouncedKeyword || undefined, filter }).then((answer) => {
+const isScoreFilter = (value: string): value is ScoreFilter =>
+  (SCORE_FILTERS as readonly string[]).includes(value);
+
+/** The plan's candidates page by page, and the plan and counts the answer carries. */
+function usePlanScores(planId: number) {
+  const [info, setInfo] = useState<ScoreInfo | null>(null);
+  // Filters live with the step, not in the URL: another plan starts with a fresh list.
+  const list = useListPage<PlanScoreRow, ScoreFilterName>({
+    filters: { keyword: '', filter: '' },
+    inUrl: false,
+    deps: [planId],
+    fetch: ({ page, limit, filters }) =>
+      fetchPlanScores(planId, {
+        page,
+        limit,
+        keyword: filters.keyword || undefined,
+        filter: isScoreFilter(filters.filter) ? filters.filter : null,
+      }).then((answer) => {
         setInfo({ plan: answer.plan, summary: answer.summary });
         return answer;
       }),
-    [planId, debouncedKeyword, filter],
-  );
+  });
+  return { list, info };
+}
+
+function ScoreBoard({ planId, detail, onPlanChanged }: ScoreBoardProps) {
+  const t = useT();
+  const { list, info } = usePlanScores(planId);
   const { reload } = list;
   const changed = useCallback(() => {
     reload();
     onPlanChanged();
   }, [reload, onPlanChanged]);
-
-  const importer = useScoreImport({
-    planId,
-    blockedKey: info
-      ? scoringAvailability(info.plan.state, info.summary, detail?.sessions ?? []).import
-      : 'common.loading',
-    onImported: changed,
-  });
 
   if (!info) {
     return list.error ? (
@@ -165,197 +149,46 @@ function ScoreBoard({ planId, detail, onPlanChanged }: ScoreBoardProps) {
       </Center>
     );
   }
+  return <ScoreBoardLoaded planId={planId} detail={detail} info={info} list={list} changed={changed} />;
+}
 
+interface ScoreBoardLoadedProps {
+  planId: number;
+  detail: StepPlanDetail | null;
+  info: ScoreInfo;
+  list: ScoreList;
+  /** After a write: the list and the plan read again. */
+  changed: () => void;
+}
+
+function ScoreBoardLoaded({ planId, detail, info, list, changed }: ScoreBoardLoadedProps) {
+  const t = useT();
+  const [editing, setEditing] = useState<PlanScoreRow | null>(null);
   const { plan, summary } = info;
   const allowed = scoringAvailability(plan.state, summary, detail?.sessions ?? []);
-  const reasonOf = (key: string | null) => (key ? t(key) : null);
-
-  const publish = async () => {
-    const answer = await publishScores(planId);
-    toastSuccess(t('scoring.publish.done', { passed: answer.passed, failed: answer.failed }));
-    changed();
-  };
-
-  const columns: ListColumn<PlanScoreRow>[] = [
-    {
-      key: 'ticket_no',
-      title: t('scoring.columns.ticketNo'),
-      render: (row) => (
-        <Text size="sm" ff="monospace">
-          {row.ticket_no}
-        </Text>
-      ),
-    },
-    {
-      key: 'name',
-      title: t('scoring.columns.name'),
-      render: (row) => (
-        <div>
-          <Text size="sm" fw={500}>
-            {row.name}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {maskIdNumber(row.id_number)}
-          </Text>
-        </div>
-      ),
-    },
-    {
-      key: 'theory',
-      title: t('scoring.columns.theory'),
-      align: 'right',
-      render: (row) => mark(row.score?.theory),
-    },
-    {
-      key: 'practical',
-      title: t('scoring.columns.practical'),
-      align: 'right',
-      render: (row) => mark(row.score?.practical),
-    },
-    {
-      key: 'total',
-      title: t('scoring.columns.total'),
-      align: 'right',
-      render: (row) => (
-        <Text size="sm" fw={600}>
-          {mark(row.score?.total)}
-        </Text>
-      ),
-    },
-    {
-      key: 'result',
-      title: t('scoring.columns.result'),
-      render: (row) => {
-        const badge = resultBadge(t, row.score);
-        return (
-          <Badge
-            color={badge.color}
-            variant={badge.variant}
-            data-testid={`score-result-${row.enrollment_id}`}
-          >
-            {badge.label}
-          </Badge>
-        );
-      },
-    },
-    {
-      key: 'certificate',
-      title: t('scoring.columns.certificate'),
-      render: (row) => (
-        <Text size="xs" ff="monospace" data-testid={`score-certificate-${row.enrollment_id}`}>
-          {row.certificate?.number ?? '—'}
-        </Text>
-      ),
-    },
-    {
-      key: 'actions',
-      title: t('scoring.columns.actions'),
-      render: (row) => (
-        <Group gap="xs" wrap="nowrap">
-          <GuardedButton
-            size="xs"
-            variant="light"
-            leftSection={<IconEdit size={14} />}
-            blockedBy={reasonOf(allowed.edit)}
-            onClick={() => setEditing(row)}
-            data-testid={`score-edit-${row.enrollment_id}`}
-          >
-            {plan.published ? t('scoring.actions.correct') : t('scoring.actions.enter')}
-          </GuardedButton>
-          <Anchor
-            component={Link}
-            href={`/manage/studentFilesInfo?learnerId=${row.learner_id}&planId=${plan.id}`}
-            size="xs"
-            data-testid={`candidate-file-${row.enrollment_id}`}
-          >
-            <Group gap={2} wrap="nowrap">
-              <IconFileDescription size={14} />
-              {t('scoring.actions.file')}
-            </Group>
-          </Anchor>
-        </Group>
-      ),
-    },
-  ];
-
-  const filtered = Boolean(debouncedKeyword || filter);
+  const columns = scoreColumns({
+    t,
+    plan,
+    editBlocked: allowed.edit ? t(allowed.edit) : null,
+    onEdit: setEditing,
+  });
   return (
     <Stack gap="md">
       <ScoreSummaryCard plan={plan} summary={summary} />
-
+      <ScoreToolbar planId={planId} detail={detail} info={info} changed={changed} />
       <Paper withBorder p="md" radius="md">
         <Stack gap="sm">
-          <Group justify="space-between" wrap="wrap" gap="sm">
-            <Group gap="sm" wrap="wrap">
-              <ExcelDownloadButton
-                path={scoreTemplatePath(planId)}
-                fileName={t('scoring.template.fileName', { code: plan.code })}
-                label={t('scoring.template.download')}
-                failedMessage={t('scoring.template.failed')}
-                data-testid="scores-template"
-              />
-              {importer.control}
-            </Group>
-            <Group gap="sm" wrap="wrap">
-              <GuardedButton
-                leftSection={<IconSend size={16} />}
-                blockedBy={reasonOf(allowed.publish)}
-                onClick={() => setPublishing(true)}
-                data-testid="scores-publish"
-              >
-                {t('scoring.publish.button')}
-              </GuardedButton>
-              {CERTIFICATE_ISSUERS.includes(adminType) && (
-                <IssueCertificates
-                  planId={plan.id}
-                  organizationId={detail?.organization.id ?? null}
-                  passed={summary.passed}
-                  blockedKey={allowed.certificates}
-                  onIssued={changed}
-                />
-              )}
-            </Group>
-          </Group>
-          {importer.report}
+          <ScoreFilters list={list} />
+          <ListPageTable
+            list={list}
+            columns={columns}
+            rowKey={(row) => row.enrollment_id}
+            rowTestId={(row) => `score-row-${row.enrollment_id}`}
+            empty={<Text c="dimmed">{list.filtered ? t('scoring.noMatch') : t('scoring.empty')}</Text>}
+            data-testid="scores-list"
+          />
         </Stack>
       </Paper>
-
-      <Paper withBorder p="md" radius="md">
-        <Group gap="sm" align="flex-end" mb="sm" wrap="wrap">
-          <TextInput
-            w={280}
-            label={t('scoring.filters.keyword')}
-            placeholder={t('scoring.filters.keywordPlaceholder')}
-            leftSection={<IconSearch size={16} />}
-            value={keyword}
-            onChange={(event) => setKeyword(event.currentTarget.value)}
-            data-testid="scores-keyword"
-          />
-          <Stack gap={4}>
-            <Text size="sm" fw={500}>
-              {t('scoring.filters.filter')}
-            </Text>
-            <SegmentedControl
-              value={filter ?? 'all'}
-              onChange={(value) => setFilter(value === 'all' ? null : (value as ScoreFilter))}
-              data={[
-                { value: 'all', label: t('scoring.filters.all') },
-                ...SCORE_FILTERS.map((value) => ({ value, label: t(`scoring.filters.${value}`) })),
-              ]}
-              data-testid="scores-filter"
-            />
-          </Stack>
-        </Group>
-        <ListTable
-          columns={columns}
-          {...pagedListProps(list)}
-          rowKey={(row) => row.enrollment_id}
-          rowTestId={(row) => `score-row-${row.enrollment_id}`}
-          empty={<Text c="dimmed">{filtered ? t('scoring.noMatch') : t('scoring.empty')}</Text>}
-          data-testid="scores-list"
-        />
-      </Paper>
-
       <ScoreEditModal
         row={editing}
         plan={plan}
@@ -365,15 +198,100 @@ function ScoreBoard({ planId, detail, onPlanChanged }: ScoreBoardProps) {
           changed();
         }}
       />
-      <ConfirmDialog
-        opened={publishing}
-        title={t('scoring.publish.title')}
-        message={t('scoring.publish.message', { count: summary.candidates })}
-        confirmLabel={t('scoring.publish.confirm')}
-        onConfirm={publish}
-        onClose={() => setPublishing(false)}
-        testId="scores-publish-dialog"
-      />
     </Stack>
+  );
+}
+
+function ScoreFilters({ list }: { list: ScoreList }) {
+  const t = useT();
+  return (
+    <FilterBar list={list}>
+      <FilterText
+        name="keyword"
+        w={280}
+        label={t('scoring.filters.keyword')}
+        placeholder={t('scoring.filters.keywordPlaceholder')}
+        data-testid="scores-keyword"
+      />
+      <FilterField name="filter">
+        {(value, set) => (
+          <Stack gap={4}>
+            <Text size="sm" fw={500}>
+              {t('scoring.filters.filter')}
+            </Text>
+            <SegmentedControl
+              value={value || 'all'}
+              onChange={(next) => set(next === 'all' ? '' : next)}
+              data={[
+                { value: 'all', label: t('scoring.filters.all') },
+                ...SCORE_FILTERS.map((f) => ({ value: f, label: t(`scoring.filters.${f}`) })),
+              ]}
+              data-testid="scores-filter"
+            />
+          </Stack>
+        )}
+      </FilterField>
+    </FilterBar>
+  );
+}
+
+/** Template, import, publication and certificates: what is done to the plan's scores as a whole. */
+function ScoreToolbar({ planId, detail, info, changed }: Omit<ScoreBoardLoadedProps, 'list'>) {
+  useSignals();
+  const t = useT();
+  const adminType = adminSession.value.userInfo?.administrator_type ?? '';
+  const confirm = useConfirmAction();
+  const { plan, summary } = info;
+  const allowed = scoringAvailability(plan.state, summary, detail?.sessions ?? []);
+  const importer = useScoreImport({ planId, blockedKey: allowed.import, onImported: changed });
+  const askPublish = () =>
+    confirm.ask({
+      title: t('scoring.publish.title'),
+      message: t('scoring.publish.message', { count: summary.candidates }),
+      confirmLabel: t('scoring.publish.confirm'),
+      testId: 'scores-publish-dialog',
+      run: async () => {
+        const answer = await publishScores(planId);
+        toastSuccess(t('scoring.publish.done', { passed: answer.passed, failed: answer.failed }));
+        changed();
+      },
+    });
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <Group gap="sm" wrap="wrap">
+            <ExcelDownloadButton
+              path={scoreTemplatePath(planId)}
+              fileName={t('scoring.template.fileName', { code: plan.code })}
+              label={t('scoring.template.download')}
+              failedMessage={t('scoring.template.failed')}
+              data-testid="scores-template"
+            />
+            {importer.control}
+          </Group>
+          <Group gap="sm" wrap="wrap">
+            <GuardedButton
+              leftSection={<IconSend size={16} />}
+              blockedBy={allowed.publish ? t(allowed.publish) : null}
+              onClick={askPublish}
+              data-testid="scores-publish"
+            >
+              {t('scoring.publish.button')}
+            </GuardedButton>
+            {CERTIFICATE_ISSUERS.includes(adminType) && (
+              <IssueCertificates
+                planId={plan.id}
+                organizationId={detail?.organization.id ?? null}
+                passed={summary.passed}
+                blockedKey={allowed.certificates}
+                onIssued={changed}
+              />
+            )}
+          </Group>
+        </Group>
+        {importer.report}
+      </Stack>
+    </Paper>
   );
 }
