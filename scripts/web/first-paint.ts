@@ -146,6 +146,9 @@ export function firstPaint(): Plugin {
         logLevel: 'warn',
         publicDir: false,
         plugins: [react(), i18nTables()],
+        // Everything bundled in: the module is loaded from wherever the build was written (a build outside
+        // the repository, as the PWA browser test makes, has no node_modules beside it).
+        ssr: { noExternal: true },
         build: {
           ssr: ENTRY,
           outDir: path.dirname(moduleFile),
