@@ -292,6 +292,7 @@ function ScoreToolbar({ planId, detail, info, changed }: Omit<ScoreBoardLoadedPr
         </Group>
         {importer.report}
       </Stack>
+      {confirm.dialog}
     </Paper>
   );
 }

@@ -2,7 +2,7 @@
 // result, certificate and candidate-file link, and publication refused (with the reason) while scores
 // are missing. Certificates are issued by founder and manager only.
 import { MantineProvider } from '@mantine/core';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -141,6 +141,29 @@ describe('scoring step', () => {
     expect(screen.getByTestId('scores-template')).toBeTruthy();
     expect(screen.queryByTestId('certificates-issue')).toBeNull();
     expect(scoring.fetchPlanScores).toHaveBeenCalledWith(9, expect.objectContaining({ page: 1 }));
+  });
+
+  it('narrows the list by the keyword and the result filter, back on page 1', async () => {
+    renderAt('/manage/examinationAffairsManage/plan/index?step=scoring&plan=9', 'college');
+    await screen.findByTestId('score-row-41');
+    fireEvent.change(screen.getByTestId('scores-keyword'), { target: { value: ' 张伟 ' } });
+    await waitFor(() =>
+      expect(scoring.fetchPlanScores).toHaveBeenLastCalledWith(9, {
+        page: 1,
+        limit: 20,
+        keyword: '张伟',
+        filter: null,
+      }),
+    );
+    fireEvent.click(within(screen.getByTestId('scores-filter')).getByText('未录入'));
+    await waitFor(() =>
+      expect(scoring.fetchPlanScores).toHaveBeenLastCalledWith(9, {
+        page: 1,
+        limit: 20,
+        keyword: '张伟',
+        filter: 'missing',
+      }),
+    );
   });
 
   it('offers certificate issuing to a manager', async () => {

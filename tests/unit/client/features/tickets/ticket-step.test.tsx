@@ -1,7 +1,7 @@
 // The ticket step: the plan comes from ?plan=, each candidate row shows its seat per session and the
 // actions the plan's state and the candidate allow; refusals (422) land where the administrator looks.
 import { MantineProvider } from '@mantine/core';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -227,6 +227,26 @@ describe('ticket step page', { timeout: 20_000 }, () => {
     expect(files.openPrivateFile).toHaveBeenCalledWith(
       '/v1/admin/plans/7/rooms/3/sheet?session_id=1&kind=signin',
       'administrators',
+    );
+  });
+
+  it('asks for the candidates matching the typed keyword, trimmed, from page 1', async () => {
+    renderStep('?step=ticket&plan=7');
+    await screen.findByTestId('seat-row-101');
+    expect(api.fetchPlanSeats).toHaveBeenLastCalledWith(7, {
+      page: 1,
+      limit: 20,
+      keyword: undefined,
+      seated: undefined,
+      session_id: undefined,
+      room_id: undefined,
+    });
+    fireEvent.change(screen.getByTestId('seat-filter-keyword'), { target: { value: ' 李娜 ' } });
+    await waitFor(() =>
+      expect(api.fetchPlanSeats).toHaveBeenLastCalledWith(
+        7,
+        expect.objectContaining({ page: 1, keyword: '李娜' }),
+      ),
     );
   });
 
