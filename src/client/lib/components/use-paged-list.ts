@@ -4,6 +4,7 @@
 import { useCallback, useState } from 'react';
 import { PAGINATION } from '../../../shared/api/constants.ts';
 import type { ListResponse } from '../../../shared/api/errors.ts';
+import { failureText } from '../data/failure-text.ts';
 import { readKey, useRead } from '../data/use-read.ts';
 
 export interface PagedList<T> {
@@ -22,7 +23,9 @@ interface Paging {
   limit: number;
 }
 
-const failureText = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure));
+// One empty list while nothing has come: rows compared by identity (a selection belongs to its rows) stay
+// the same from render to render.
+const NO_ROWS: never[] = [];
 
 /**
  * Loads one page of a list endpoint and reloads when the page, the limit or `deps` change (a changed
@@ -57,7 +60,7 @@ export function usePagedList<T>(
     [],
   );
   return {
-    rows: read.data?.data ?? [],
+    rows: read.data?.data ?? NO_ROWS,
     total: read.data?.meta.total ?? 0,
     page: query.page,
     limit: query.limit,

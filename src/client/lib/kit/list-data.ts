@@ -14,6 +14,10 @@ export interface ListData<T> {
   reload: () => void;
 }
 
+// One empty list while nothing has come: rows compared by identity (a selection belongs to its rows) stay
+// the same from render to render.
+const NO_ROWS: never[] = [];
+
 /**
  * Loads `fetchPage(query)` and loads again whenever the query changes by value (or on `reload`). `name` is
  * the read key's first part, so a write can invalidate the list by it.
@@ -28,7 +32,7 @@ export function useListData<T, Q>(
     { keepPrevious: true },
   );
   return {
-    rows: read.data?.data ?? [],
+    rows: read.data?.data ?? NO_ROWS,
     total: read.data?.meta.total ?? 0,
     loading: read.refreshing,
     // A load asked again (retry, next page) clears the failure shown until it answers.

@@ -77,6 +77,15 @@ describe('useListData', () => {
     expect(result.current.rows).toEqual(['二号', '三号']);
   });
 
+  it('gives the same empty rows from render to render while nothing has come (a row selection keeps them)', () => {
+    const { result, rerender } = renderHook(() =>
+      useListData(() => new Promise<ListResponse<string>>(() => {}), { page: 1 }),
+    );
+    const first = result.current.rows;
+    rerender();
+    expect(result.current.rows).toBe(first);
+  });
+
   it('does not load again for an equal query object', async () => {
     let calls = 0;
     const fetchPage = async () => {
