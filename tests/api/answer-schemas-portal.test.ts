@@ -10,7 +10,7 @@ import {
 import { uploadInfoAnswer } from '../../src/shared/uploads/schema.ts';
 import { answerOf } from '../helpers/answers.ts';
 import { createTestApp, login, request, type TestContext } from '../helpers/api.ts';
-import { demoPhoto, multipart } from '../helpers/registration.ts';
+import { demoPhoto, multipart } from '../helpers/enrollments.ts';
 
 let ctx: TestContext;
 let learner: string;

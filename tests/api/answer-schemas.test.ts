@@ -35,7 +35,7 @@ import { healthAnswer } from '../../src/shared/system/schema.ts';
 import { admissionTickets, certificates } from '../../src/server/db/schema/index.ts';
 import { answerOf } from '../helpers/answers.ts';
 import { createTestApp, login, request, type TestContext } from '../helpers/api.ts';
-import { ensureCertificationDemo, learnerIdOf } from '../helpers/certification.ts';
+import { ensureCertificationDemo, learnerIdOf } from '../helpers/certificates.ts';
 
 let ctx: TestContext;
 let founder: string;

@@ -14,8 +14,8 @@ import { scoreAnswer } from '../../src/shared/scores/schema.ts';
 import { certificates, enrollments } from '../../src/server/db/schema/index.ts';
 import { answerOf } from '../helpers/answers.ts';
 import { createTestApp, login, request, type Json, type TestContext } from '../helpers/api.ts';
-import { ensureCertificationDemo, learnerIdOf } from '../helpers/certification.ts';
-import { collegeIds, createLearners, occupationId, openPlan, planBody } from '../helpers/registration.ts';
+import { ensureCertificationDemo, learnerIdOf } from '../helpers/certificates.ts';
+import { collegeIds, createLearners, occupationId, openPlan, planBody } from '../helpers/enrollments.ts';
 
 let ctx: TestContext;
 let manager: string;

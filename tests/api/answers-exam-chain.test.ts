@@ -25,7 +25,7 @@ import {
 } from '../../src/shared/reviews/schema.ts';
 import { answerOf } from '../helpers/answers.ts';
 import { createTestApp, login, request, type Json, type TestContext } from '../helpers/api.ts';
-import { CANDIDATE_USERNAMES, ensureCertificationDemo, paidPlan } from '../helpers/certification.ts';
+import { CANDIDATE_USERNAMES, ensureCertificationDemo, paidPlan } from '../helpers/certificates.ts';
 import {
   feeHistoryAnswer,
   orderListAnswer,

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CERTIFICATE_QUERY_LIMIT } from '../../src/server/certificates/routes.ts';
 import { certificates } from '../../src/server/db/schema/index.ts';
 import { createTestApp, request, type Json, type TestContext } from '../helpers/api.ts';
-import { ensureCertificationDemo, learnerIdOf } from '../helpers/certification.ts';
+import { ensureCertificationDemo, learnerIdOf } from '../helpers/certificates.ts';
 
 let ctx: TestContext;
 let certificate: typeof certificates.$inferSelect;

@@ -11,7 +11,7 @@ import {
   logCount,
   paidPlan,
   pdfText,
-} from '../helpers/certification.ts';
+} from '../helpers/certificates.ts';
 
 let ctx: TestContext;
 let learnerToken: string;

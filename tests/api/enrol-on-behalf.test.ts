@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { learners } from '../../src/server/db/schema/index.ts';
 import { createTestApp, login, request, type Json, type TestContext } from '../helpers/api.ts';
-import { collegeIds, createLearners, occupationId, openPlan, planBody } from '../helpers/registration.ts';
+import { collegeIds, createLearners, occupationId, openPlan, planBody } from '../helpers/enrollments.ts';
 
 let ctx: TestContext;
 let manager: string;

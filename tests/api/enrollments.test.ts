@@ -18,7 +18,7 @@ import {
   occupationId,
   openPlan,
   planBody,
-} from '../helpers/registration.ts';
+} from '../helpers/enrollments.ts';
 
 let ctx: TestContext;
 let manager: string;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importAnswer } from '../../src/shared/api/excel-import.ts';
 import { scores } from '../../src/server/db/schema/index.ts';
 import { createTestApp, login, request, type TestContext } from '../helpers/api.ts';
-import { ensureCertificationDemo, paidPlan } from '../helpers/certification.ts';
+import { ensureCertificationDemo, paidPlan } from '../helpers/certificates.ts';
 
 let ctx: TestContext;
 let managerToken: string;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, login, request, type Json, type TestContext } from '../helpers/api.ts';
-import { learnerIdOf, logCount } from '../helpers/certification.ts';
+import { learnerIdOf, logCount } from '../helpers/certificates.ts';
 
 let ctx: TestContext;
 let learnerToken: string;

@@ -6,7 +6,7 @@ import { chinaToday } from '../../src/shared/api/china-time.ts';
 import { notifyAnswer, orderAnswer, payAnswer, statementAnswer } from '../../src/shared/payments/schema.ts';
 import { createTestApp, login, request, type TestContext } from '../helpers/api.ts';
 import { answerOf } from '../helpers/answers.ts';
-import { collegeIds, createLearners, occupationId, openPlan, planBody } from '../helpers/registration.ts';
+import { collegeIds, createLearners, occupationId, openPlan, planBody } from '../helpers/enrollments.ts';
 
 let ctx: TestContext;
 let manager: string;

@@ -17,7 +17,7 @@ import {
   openPlan,
   planBody,
   type TestLearner,
-} from '../helpers/registration.ts';
+} from '../helpers/enrollments.ts';
 
 const STRONG_SECRET = 'k3J9x0QvL2mN8pR4sT6uW1yZ5aB7cD9e';
 /** The key every copy of the code knows: what a forger would sign with. */

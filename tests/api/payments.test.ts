@@ -20,7 +20,7 @@ import {
   openPlan,
   planBody,
   type TestLearner,
-} from '../helpers/registration.ts';
+} from '../helpers/enrollments.ts';
 
 let ctx: TestContext;
 let manager: string;

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REGISTRATION_ERROR_CODES } from '../../src/shared/plans/schema.ts';
 import { createTestApp, login, request, type Json, type TestContext } from '../helpers/api.ts';
-import { collegeIds, daysFromNow, occupationId, planBody } from '../helpers/registration.ts';
+import { collegeIds, daysFromNow, occupationId, planBody } from '../helpers/enrollments.ts';
 
 let ctx: TestContext;
 let manager: string;

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemLogs } from '../../src/server/db/schema/index.ts';
 import { createTestApp, login, request, type Json, type TestContext } from '../helpers/api.ts';
-import { collegeIds, daysFromNow, occupationId, openPlan, planBody } from '../helpers/registration.ts';
+import { collegeIds, daysFromNow, occupationId, openPlan, planBody } from '../helpers/enrollments.ts';
 
 let ctx: TestContext;
 let founder: string;

@@ -14,7 +14,7 @@ import {
   staffAssignments,
 } from '../../src/server/db/schema/index.ts';
 import { createTestApp, login, request, type Json, type TestContext } from '../helpers/api.ts';
-import { CANDIDATE_USERNAMES, ensureCertificationDemo, paidPlan } from '../helpers/certification.ts';
+import { CANDIDATE_USERNAMES, ensureCertificationDemo, paidPlan } from '../helpers/certificates.ts';
 
 let ctx: TestContext;
 let manager: string;

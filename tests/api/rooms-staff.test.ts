@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { examPlans, examSessions, staffAssignments } from '../../src/server/db/schema/index.ts';
 import { createTestApp, login, request, type Json, type TestContext } from '../helpers/api.ts';
-import { ensureCertificationDemo, logCount } from '../helpers/certification.ts';
+import { ensureCertificationDemo, logCount } from '../helpers/certificates.ts';
 
 let ctx: TestContext;
 let managerToken: string;

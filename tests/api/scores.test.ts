@@ -10,7 +10,7 @@ import {
   scores,
 } from '../../src/server/db/schema/index.ts';
 import { createTestApp, login, request, type Json, type TestContext } from '../helpers/api.ts';
-import { ensureCertificationDemo, learnerIdOf, logCount, paidPlan } from '../helpers/certification.ts';
+import { ensureCertificationDemo, learnerIdOf, logCount, paidPlan } from '../helpers/certificates.ts';
 
 let ctx: TestContext;
 let learnerToken: string;

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Language } from '../../src/shared/api/constants.ts';
 import { createTestApp, login, request, type Json, type TestContext } from '../helpers/api.ts';
-import { ensureCertificationDemo, hasPdftotext, learnerIdOf, pdfText } from '../helpers/certification.ts';
+import { ensureCertificationDemo, hasPdftotext, learnerIdOf, pdfText } from '../helpers/certificates.ts';
 
 let ctx: TestContext;
 let learnerToken: string;

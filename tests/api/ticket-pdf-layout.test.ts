@@ -20,7 +20,7 @@ import {
   occupations,
 } from '../../src/server/db/schema/index.ts';
 import { createTestApp, login, request, type TestContext } from '../helpers/api.ts';
-import { ensureCertificationDemo, hasPdftotext } from '../helpers/certification.ts';
+import { ensureCertificationDemo, hasPdftotext } from '../helpers/certificates.ts';
 
 interface Word {
   page: number;

@@ -17,7 +17,7 @@ import {
   logCount,
   paidPlan,
   pdfText,
-} from '../helpers/certification.ts';
+} from '../helpers/certificates.ts';
 
 let ctx: TestContext;
 let learnerToken: string;

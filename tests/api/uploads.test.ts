@@ -17,7 +17,7 @@ import {
   planBody,
   png,
   type TestLearner,
-} from '../helpers/registration.ts';
+} from '../helpers/enrollments.ts';
 
 let ctx: TestContext;
 let learner: string;

@@ -32,15 +32,12 @@ const named = (t: Translate, key: string, fallback: string) => {
   return text === key ? fallback : text;
 };
 
-export const planStateLabel = (t: Translate, state: string) =>
-  named(t, `examAffairs.planState.${state}`, state);
+export const planStateLabel = (t: Translate, state: string) => named(t, `plans.planState.${state}`, state);
 export const planActionLabel = (t: Translate, action: PlanAction | string) =>
-  named(t, `examAffairs.planAction.${action}`, action);
+  named(t, `plans.planAction.${action}`, action);
 export const enrollmentStateLabel = (t: Translate, state: string) =>
-  named(t, `examAffairs.enrollmentState.${state}`, state);
-export const materialLabel = (t: Translate, key: string) => named(t, `examAffairs.material.${key}`, key);
-export const formFieldLabel = (t: Translate, key: string) => named(t, `examAffairs.formField.${key}`, key);
-export const levelLabel = (t: Translate, level: number) =>
-  named(t, `examAffairs.level.${level}`, String(level));
-export const sessionKindLabel = (t: Translate, kind: string) =>
-  named(t, `examAffairs.sessionKind.${kind}`, kind);
+  named(t, `plans.enrollmentState.${state}`, state);
+export const materialLabel = (t: Translate, key: string) => named(t, `plans.material.${key}`, key);
+export const formFieldLabel = (t: Translate, key: string) => named(t, `plans.formField.${key}`, key);
+export const levelLabel = (t: Translate, level: number) => named(t, `plans.level.${level}`, String(level));
+export const sessionKindLabel = (t: Translate, kind: string) => named(t, `plans.sessionKind.${kind}`, kind);

@@ -1,5 +1,5 @@
 // A score's result and the scores page's words in Chinese, in one place for the page
-// (src/client/features/scores, its message table in src/client/lib/i18n/messages/certification.ts) and for
+// (src/client/features/scores, its message table in src/client/features/scores/messages.ts) and for
 // the result the server writes (shared/scores/schema.ts), so the two always say the same. No imports: the
 // page's chunk stays free of the schemas. `{{name}}` marks a parameter.
 export const SCORE_MESSAGES_ZH = {

@@ -24,7 +24,7 @@ export default function PlanIndexPage() {
         <PlanSteps
           step={isPlanStep(step) ? step : 'exam'}
           examPanel={<PlanManagement />}
-          examLabelKey="examAffairs.plan.pageTitle"
+          examLabelKey="plans.plan.pageTitle"
         />
       )}
     </LocalizedDatesProvider>

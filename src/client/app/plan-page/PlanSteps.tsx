@@ -66,14 +66,12 @@ export function PlanSteps({ step, examPanel, examLabelKey }: PlanStepsProps) {
   const search = useSearch();
   const Panel = useMemo(() => (step === 'exam' && examPanel ? null : panelOf(step)), [step, examPanel]);
   const labelKey = (key: PlanStepKey) =>
-    key === 'exam' && examLabelKey
-      ? examLabelKey
-      : (planStepTabs[key]?.labelKey ?? `examAffairs.steps.${key}`);
+    key === 'exam' && examLabelKey ? examLabelKey : (planStepTabs[key]?.labelKey ?? `plans.steps.${key}`);
   return (
     <Stack gap="md" data-testid="plan-steps">
       {!examPanel && (
         <Title order={2} fz="h3">
-          {t('examAffairs.steps.title')}
+          {t('plans.steps.title')}
         </Title>
       )}
       <Tabs
@@ -103,7 +101,7 @@ export function PlanSteps({ step, examPanel, examLabelKey }: PlanStepsProps) {
         </Suspense>
       ) : (
         <Alert icon={<IconInfoCircle size={18} />} color="gray" data-testid="plan-step-not-open">
-          {t('examAffairs.steps.notOpen')}
+          {t('plans.steps.notOpen')}
         </Alert>
       )}
     </Stack>

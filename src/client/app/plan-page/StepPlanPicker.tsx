@@ -138,13 +138,13 @@ export function StepPlanPicker({ states, selected, w = 420 }: StepPlanPickerProp
     <Select
       w={w}
       maw="100%"
-      label={t('scoring.picker.label')}
-      placeholder={t('scoring.picker.placeholder')}
+      label={t('scores.picker.label')}
+      placeholder={t('scores.picker.placeholder')}
       searchable
       clearable
       searchValue={search}
       onSearchChange={setSearch}
-      nothingFoundMessage={loading ? t('scoring.picker.loading') : t('scoring.picker.nothing')}
+      nothingFoundMessage={loading ? t('scores.picker.loading') : t('scores.picker.nothing')}
       rightSection={loading ? <Loader size="xs" /> : undefined}
       data={options.map((plan) => ({ value: String(plan.id), label: optionLabel(plan) }))}
       value={planId ? String(planId) : null}

@@ -27,16 +27,16 @@ export type PlanStepTab =
 
 export const planStepTabs: Partial<Record<PlanStepKey, PlanStepTab>> = {
   exam: {
-    labelKey: 'examAffairs.steps.exam',
+    labelKey: 'plans.steps.exam',
     load: () => import('../../features/plans/steps/ExamRegistrationStep.tsx'),
   },
   ticket: {
-    labelKey: 'examAffairs.steps.ticket',
+    labelKey: 'plans.steps.ticket',
     choosesPlan: true,
     load: () => import('../../features/tickets/components/TicketStep.tsx'),
   },
   scoring: {
-    labelKey: 'examAffairs.steps.scoring',
+    labelKey: 'plans.steps.scoring',
     choosesPlan: true,
     load: () => import('../../features/scores/components/ScoringStep.tsx'),
   },

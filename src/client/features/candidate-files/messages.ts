@@ -1,4 +1,6 @@
-// The candidate file (/manage/studentFilesInfo, issue 6): one candidate's record for one plan.
+// The candidate file (/manage/studentFilesInfo, issue 6): one candidate's record for one plan. The names of
+// the materials a candidate uploads (material), shown by the portal's test detail and the application pages
+// as well.
 import type { AreaMessages } from '../../lib/i18n/types.ts';
 
 export default {
@@ -52,6 +54,14 @@ export default {
     forbidden: '您无权查看该考生的档案（只能查看本院校的考生）。',
     notFoundTitle: '未找到档案',
     notFound: '该考生没有报名此考试计划，或考生、计划不存在。',
+    material: {
+      photo: '2 寸证件照',
+      id_card_front: '身份证人像面',
+      id_card_back: '身份证国徽面',
+      diploma: '学历证书',
+      certificate: '原职业资格/技能等级证书',
+      other: '其他证明材料',
+    },
   },
   en: {
     title: 'Candidate file',
@@ -103,6 +113,14 @@ export default {
     forbidden: "You may not view this candidate's file (only your own college's candidates).",
     notFoundTitle: 'File not found',
     notFound: 'This candidate has not registered for this exam plan, or either does not exist.',
+    material: {
+      photo: '2-inch ID photo',
+      id_card_front: 'ID card (photo side)',
+      id_card_back: 'ID card (emblem side)',
+      diploma: 'Diploma',
+      certificate: 'Previous qualification certificate',
+      other: 'Other supporting documents',
+    },
   },
   es: {
     title: 'Expediente del candidato',
@@ -155,6 +173,14 @@ export default {
     forbidden: 'No puede ver el expediente de este candidato (solo los de su propio centro).',
     notFoundTitle: 'Expediente no encontrado',
     notFound: 'Este candidato no se inscribió en este plan, o alguno de los dos no existe.',
+    material: {
+      photo: 'Foto de identidad de 2 pulgadas',
+      id_card_front: 'Documento (cara con foto)',
+      id_card_back: 'Documento (cara del emblema)',
+      diploma: 'Título académico',
+      certificate: 'Certificado de cualificación anterior',
+      other: 'Otros justificantes',
+    },
   },
   ja: {
     title: '受験者ファイル',
@@ -206,5 +232,13 @@ export default {
     forbidden: 'この受験者のファイルを閲覧する権限がありません（自校の受験者のみ）。',
     notFoundTitle: 'ファイルが見つかりません',
     notFound: 'この受験者はこの試験計画に申し込んでいないか、いずれかが存在しません。',
+    material: {
+      photo: '2 インチ証明写真',
+      id_card_front: '身分証（顔写真面）',
+      id_card_back: '身分証（国章面）',
+      diploma: '学歴証明書',
+      certificate: '既得の職業資格・技能等級証書',
+      other: 'その他の証明書類',
+    },
   },
 } satisfies AreaMessages;

@@ -75,8 +75,8 @@ export function useEnrolOnBehalf({ opened, onEnrolled }: { opened: boolean; onEn
     fields: ENROL_FIELDS,
     // The schema's "nothing typed / nothing chosen", as this dialog words it.
     message: (message, path) => {
-      if (path === 'learner' && message.startsWith('请输入')) return t('examAffairs.college.learnerRequired');
-      if (path === 'planId') return t('examAffairs.college.planRequired');
+      if (path === 'learner' && message.startsWith('请输入')) return t('plans.college.learnerRequired');
+      if (path === 'planId') return t('plans.college.planRequired');
       return message;
     },
   });
@@ -104,13 +104,13 @@ export function useEnrolOnBehalf({ opened, onEnrolled }: { opened: boolean; onEn
       if (isBusinessRefusal(answer)) {
         setRefusal(
           answer.code === 403002
-            ? t('examAffairs.college.profileIncomplete', { message: answer.message })
+            ? t('plans.college.profileIncomplete', { message: answer.message })
             : answer.message,
         );
         return;
       }
       toastSuccess(
-        t('examAffairs.college.enrolled', { name: answer.learner.real_name || answer.learner.username }),
+        t('plans.college.enrolled', { name: answer.learner.real_name || answer.learner.username }),
       );
       onEnrolled();
     },
@@ -129,8 +129,7 @@ export function useEnrolOnBehalf({ opened, onEnrolled }: { opened: boolean; onEn
           if (path.startsWith('materials.')) form.setFieldError(path, message);
           else others.push(`${formFieldLabel(t, path)}：${String(message)}`);
         }
-        if (others.length)
-          setRefusal(t('examAffairs.college.profileProblems', { problems: others.join('；') }));
+        if (others.length) setRefusal(t('plans.college.profileProblems', { problems: others.join('；') }));
       },
     },
   );

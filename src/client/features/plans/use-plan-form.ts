@@ -84,7 +84,7 @@ export function usePlanForm({ opened, planId, onSaved }: PlanFormOptions) {
     },
     {
       invalidates: ['plan'],
-      onDone: () => toastSuccess(t(planId === null ? 'examAffairs.plan.created' : 'examAffairs.plan.saved')),
+      onDone: () => toastSuccess(t(planId === null ? 'plans.plan.created' : 'plans.plan.saved')),
     },
   );
   const saveAndClose = async (request: PlanSave) => {

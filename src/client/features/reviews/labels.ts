@@ -15,11 +15,11 @@ function named(t: Translate, key: string, fallback: string) {
 }
 
 export const reviewLabel = {
-  state: (t: Translate, state: string) => named(t, `examAffairs.enrollmentState.${state}`, state),
-  material: (t: Translate, key: string) => named(t, `examAffairs.material.${key}`, key),
-  field: (t: Translate, key: string) => named(t, `examAffairs.formField.${key}`, key),
-  idType: (t: Translate, value: string) => named(t, `examAffairs.idType.${value}`, value),
-  sex: (t: Translate, value: string) => named(t, `examAffairs.sex.${value}`, value),
+  state: (t: Translate, state: string) => named(t, `plans.enrollmentState.${state}`, state),
+  material: (t: Translate, key: string) => named(t, `plans.material.${key}`, key),
+  field: (t: Translate, key: string) => named(t, `plans.formField.${key}`, key),
+  idType: (t: Translate, value: string) => named(t, `plans.idType.${value}`, value),
+  sex: (t: Translate, value: string) => named(t, `plans.sex.${value}`, value),
 };
 
 /** One answer of the registration form as text: lookups by the name the server added, codes translated. */

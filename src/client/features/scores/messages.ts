@@ -1,5 +1,7 @@
-// The plan page's scoring step (scores, import, publication, certificates) and the step plan picker.
+// The plan page's scoring step (scores, import, publication, certificates) and the step plan picker. The
+// learner's score query (query), whose Chinese words the server's first paint of that page shares.
 import type { AreaMessages } from '../../lib/i18n/types.ts';
+import { SCORE_MESSAGES_ZH } from '../../../shared/scores/score-messages.ts';
 
 export default {
   zh: {
@@ -121,6 +123,7 @@ export default {
       noPassers: '没有合格的考生',
       chooseInstitution: '请先选择评价机构',
     },
+    query: SCORE_MESSAGES_ZH,
   },
   en: {
     picker: {
@@ -243,6 +246,28 @@ export default {
       notPublished: 'Certificates can be issued once scores are published',
       noPassers: 'No candidate passed',
       chooseInstitution: 'Choose an appraisal institution first',
+    },
+    query: {
+      title: 'Exam results',
+      empty: 'No published results yet',
+      plan: 'Exam plan',
+      examDate: 'Exam date',
+      theory: 'Theory',
+      practical: 'Practical',
+      total: 'Total',
+      result: 'Result',
+      passLines: 'Pass marks: theory {{theory}}, practical {{practical}}',
+      passed: 'Passed',
+      failed: 'Failed',
+      absent: 'Absent',
+      cheating: 'Misconduct',
+      certificate: 'Certificate',
+      certificateNo: 'Certificate number',
+      certificateIssued: 'Issued on',
+      revoked: 'Revoked',
+      downloadCertificate: 'Download certificate PDF',
+      noCertificate: 'Certificate not issued yet',
+      downloadFailed: 'Could not download the certificate. Please try again later',
     },
   },
   es: {
@@ -367,6 +392,28 @@ export default {
       noPassers: 'Ningún candidato aprobó',
       chooseInstitution: 'Elija primero una institución evaluadora',
     },
+    query: {
+      title: 'Resultados',
+      empty: 'Aún no hay resultados publicados',
+      plan: 'Plan de examen',
+      examDate: 'Fecha del examen',
+      theory: 'Teoría',
+      practical: 'Práctica',
+      total: 'Total',
+      result: 'Resultado',
+      passLines: 'Notas mínimas: teoría {{theory}}, práctica {{practical}}',
+      passed: 'Aprobado',
+      failed: 'Suspendido',
+      absent: 'Ausente',
+      cheating: 'Infracción',
+      certificate: 'Certificado',
+      certificateNo: 'Número de certificado',
+      certificateIssued: 'Emitido el',
+      revoked: 'Revocado',
+      downloadCertificate: 'Descargar certificado PDF',
+      noCertificate: 'Certificado aún no emitido',
+      downloadFailed: 'No se pudo descargar el certificado. Inténtelo más tarde',
+    },
   },
   ja: {
     picker: {
@@ -488,6 +535,28 @@ export default {
       notPublished: '成績公開後に証書を発行できます',
       noPassers: '合格者がいません',
       chooseInstitution: 'まず評価機関を選択してください',
+    },
+    query: {
+      title: '成績照会',
+      empty: '公開された成績はまだありません',
+      plan: '試験計画',
+      examDate: '試験日',
+      theory: '理論',
+      practical: '実技',
+      total: '合計',
+      result: '結果',
+      passLines: '合格基準：理論 {{theory}}、実技 {{practical}}',
+      passed: '合格',
+      failed: '不合格',
+      absent: '欠席',
+      cheating: '不正行為',
+      certificate: '証書',
+      certificateNo: '証書番号',
+      certificateIssued: '発行日',
+      revoked: '取消済み',
+      downloadCertificate: '証書 PDF をダウンロード',
+      noCertificate: '証書はまだ発行されていません',
+      downloadFailed: '証書をダウンロードできませんでした。後でもう一度お試しください',
     },
   },
 } satisfies AreaMessages;

@@ -46,11 +46,11 @@ export function PlanSessionPicker({
 
   const planSelect = (
     <Select
-      label={t('examStaff.picker.plan')}
-      placeholder={plans === null ? t('examStaff.picker.loading') : t('examStaff.picker.pickPlan')}
+      label={t('staff.picker.plan')}
+      placeholder={plans === null ? t('staff.picker.loading') : t('staff.picker.pickPlan')}
       searchable
       clearable
-      nothingFoundMessage={t('examStaff.picker.noPlans')}
+      nothingFoundMessage={t('staff.picker.noPlans')}
       data={(plans ?? []).map((p) => ({ value: String(p.id), label: `${p.title}（${p.code}）` }))}
       value={value.planId ? String(value.planId) : null}
       onChange={(v) => onChange({ planId: v ? Number(v) : null, sessionId: null }, null)}
@@ -60,15 +60,15 @@ export function PlanSessionPicker({
   );
   const sessionSelect = (
     <Select
-      label={t('examStaff.picker.session')}
+      label={t('staff.picker.session')}
       placeholder={
         !value.planId
-          ? t('examStaff.picker.pickPlanFirst')
+          ? t('staff.picker.pickPlanFirst')
           : sessions === null
-            ? t('examStaff.picker.loading')
+            ? t('staff.picker.loading')
             : sessions.length === 0
-              ? t('examStaff.picker.noSessions')
-              : t('examStaff.picker.pickSession')
+              ? t('staff.picker.noSessions')
+              : t('staff.picker.pickSession')
       }
       disabled={!value.planId || !sessions?.length}
       data={(sessions ?? []).map((s) => ({ value: String(s.id), label: sessionLabel(s) }))}

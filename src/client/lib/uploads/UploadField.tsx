@@ -97,7 +97,7 @@ export function UploadField({
     setRetryFile(null);
     const found = uploadProblem(file, kind);
     if (found) {
-      setProblem(t(`registration.upload.${found.key}`, found.params));
+      setProblem(t(`common.upload.${found.key}`, found.params));
       return;
     }
     let blob: Blob = file;
@@ -106,7 +106,7 @@ export function UploadField({
       const cropped = await cropPhoto(file);
       if (!cropped.ok) {
         const p = cropped.problem;
-        setProblem(t(`registration.upload.${p.key}`, 'params' in p ? p.params : undefined));
+        setProblem(t(`common.upload.${p.key}`, 'params' in p ? p.params : undefined));
         return;
       }
       blob = cropped.blob;
@@ -134,9 +134,9 @@ export function UploadField({
       )
         setRetryFile(file);
       if (failure instanceof DOMException && failure.name === 'AbortError')
-        setProblem(t('registration.upload.cancelled'));
+        setProblem(t('common.upload.cancelled'));
       else if (failure instanceof ApiError) setProblem(failure.fieldErrors.file?.[0] ?? failure.message);
-      else setProblem(failure instanceof Error ? failure.message : t('registration.upload.failed'));
+      else setProblem(failure instanceof Error ? failure.message : t('common.upload.failed'));
     } finally {
       abort.current = null;
       setProgress(null);
@@ -182,7 +182,7 @@ export function UploadField({
             <IconPhotoOff
               size={28}
               color="var(--mantine-color-gray-5)"
-              aria-label={t('registration.upload.previewFailed')}
+              aria-label={t('common.upload.previewFailed')}
             />
           ) : (
             <IconPhoto size={28} color="var(--mantine-color-gray-5)" />
@@ -205,7 +205,7 @@ export function UploadField({
           {value && !uploading && (
             <Group gap={6} wrap="nowrap">
               <Text fz="xs" c="teal.7" data-testid={`${testId}-done`}>
-                {t('registration.upload.uploaded')}
+                {t('common.upload.uploaded')}
               </Text>
               {isPdf(value) && (
                 <Anchor
@@ -214,7 +214,7 @@ export function UploadField({
                   fz="xs"
                   onClick={() => void openPrivateFile(value.url, apiType)}
                 >
-                  {t('registration.upload.view')}
+                  {t('common.upload.view')}
                 </Anchor>
               )}
             </Group>
@@ -226,11 +226,11 @@ export function UploadField({
                 size="md"
                 striped
                 animated
-                aria-label={t('registration.upload.uploading')}
+                aria-label={t('common.upload.uploading')}
                 data-testid={`${testId}-progress`}
               />
               <Text fz="xs" c="dimmed" mt={2}>
-                {t('registration.upload.uploading')} {progress}%
+                {t('common.upload.uploading')} {progress}%
               </Text>
             </Box>
           )}
@@ -265,7 +265,7 @@ export function UploadField({
                     disabled={disabled}
                     data-testid={`${testId}-choose`}
                   >
-                    {value ? t('registration.upload.replace') : t('registration.upload.choose')}
+                    {value ? t('common.upload.replace') : t('common.upload.choose')}
                   </Button>
                 )}
               </FileButton>

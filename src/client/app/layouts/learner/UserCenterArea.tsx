@@ -11,7 +11,7 @@ export default function UserCenterArea({ path }: { path: string }) {
   const t = useT();
   const sub = path.split('/')[2] ?? '';
   const known = sub === '' || (USER_CENTER_PAGES as readonly string[]).includes(sub);
-  const title = known ? t(`learner.nav.${sub || 'index'}`) : t('common.notFoundTitle');
+  const title = known ? t(`userCenter.nav.${sub || 'index'}`) : t('common.notFoundTitle');
   return (
     <LearnerLayout title={title} backTargets={userCenterBackTargets}>
       <UserCenterLayout active={sub}>

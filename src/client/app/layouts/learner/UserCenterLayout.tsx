@@ -60,7 +60,7 @@ export function UserCenterLayout({ active, children }: UserCenterLayoutProps) {
   const web = useIsWebLayout();
   // A detail page highlights the list it belongs to.
   const highlighted = LIST_OF_DETAIL[active as UserCenterPage] ?? active;
-  const label = (page: UserCenterPage | '') => t(`learner.nav.${page || 'index'}`);
+  const label = (page: UserCenterPage | '') => t(`userCenter.nav.${page || 'index'}`);
 
   if (!web) {
     return (
@@ -103,7 +103,7 @@ export function UserCenterLayout({ active, children }: UserCenterLayoutProps) {
             radius="md"
             p={4}
             component="nav"
-            aria-label={t('learner.userCenter')}
+            aria-label={t('userCenter.userCenter')}
             data-testid="user-center-nav"
           >
             {USER_CENTER_NAV.map((page) => {

@@ -55,7 +55,7 @@ export function WebHeader() {
             >
               <Group gap={6} wrap="nowrap">
                 <IconBell size={18} />
-                <span>{t('learner.notifications')}</span>
+                <span>{t('userCenter.notifications')}</span>
                 {unread !== null && unread > 0 && (
                   <Badge size="sm" color="red" circle={unread < 10} data-testid="unread-badge">
                     {unread > 99 ? '99+' : unread}

@@ -12,7 +12,7 @@ export function PasswordStrength({ password }: { password: string }) {
   if (!password) {
     return (
       <Text fz="xs" c="dimmed">
-        {t('registration.signUp.passwordRule')}
+        {t('auth.signUp.passwordRule')}
       </Text>
     );
   }
@@ -31,7 +31,7 @@ export function PasswordStrength({ password }: { password: string }) {
         ))}
       </Group>
       <Text fz="xs" mt={4} c={COLORS[score]}>
-        {t('registration.signUp.strength')}: {t(`registration.signUp.strengthLevels.${LABELS[score]}`)}
+        {t('auth.signUp.strength')}: {t(`auth.signUp.strengthLevels.${LABELS[score]}`)}
       </Text>
     </Box>
   );

@@ -68,7 +68,7 @@ export default function SignUpPage() {
   const countdown = useCountdown();
 
   const text = (error: string | null | undefined) =>
-    error?.startsWith('key:') ? t(`registration.signUp.errors.${error.slice(4)}`) : error;
+    error?.startsWith('key:') ? t(`auth.signUp.errors.${error.slice(4)}`) : error;
   /** A shared schema's message in the user's language. */
   const shown = (message: string) => text(keyOfSharedMessage(message)) ?? message;
 
@@ -168,7 +168,7 @@ export default function SignUpPage() {
               {t('common.platformTitle')}
             </Text>
             <Title order={1} fz="lg" c="dimmed" fw={500}>
-              {t('registration.signUp.title')}
+              {t('auth.signUp.title')}
             </Title>
           </Stack>
           {formError && (
@@ -179,8 +179,8 @@ export default function SignUpPage() {
           <form onSubmit={submit} noValidate>
             <Stack gap="sm">
               <TextInput
-                label={t('registration.signUp.username')}
-                description={t('registration.signUp.usernameHint')}
+                label={t('auth.signUp.username')}
+                description={t('auth.signUp.usernameHint')}
                 autoComplete="username"
                 required
                 data-testid="sign-username"
@@ -188,7 +188,7 @@ export default function SignUpPage() {
               />
               <Box>
                 <PasswordInput
-                  label={t('registration.signUp.password')}
+                  label={t('auth.signUp.password')}
                   autoComplete="new-password"
                   required
                   data-testid="sign-password"
@@ -199,14 +199,14 @@ export default function SignUpPage() {
                 </Box>
               </Box>
               <PasswordInput
-                label={t('registration.signUp.confirm')}
+                label={t('auth.signUp.confirm')}
                 autoComplete="new-password"
                 required
                 data-testid="sign-confirm"
                 {...form.getInputProps('confirm')}
               />
               <TextInput
-                label={t('registration.signUp.idCard')}
+                label={t('auth.signUp.idCard')}
                 autoComplete="off"
                 maxLength={18}
                 required
@@ -227,15 +227,15 @@ export default function SignUpPage() {
                 }
                 description={
                   idInfo
-                    ? t('registration.signUp.idCardParsed', {
+                    ? t('auth.signUp.idCardParsed', {
                         birth: idInfo.birthDate,
-                        sex: t(`registration.sex.${idInfo.sex}`),
+                        sex: t(`profile.sex.${idInfo.sex}`),
                       })
-                    : t('registration.signUp.idCardHint')
+                    : t('auth.signUp.idCardHint')
                 }
               />
               <TextInput
-                label={t('registration.signUp.phone')}
+                label={t('auth.signUp.phone')}
                 type="tel"
                 inputMode="numeric"
                 autoComplete="tel"
@@ -245,7 +245,7 @@ export default function SignUpPage() {
                 {...form.getInputProps('phone')}
               />
               <CaptchaField
-                label={t('registration.signUp.captcha')}
+                label={t('auth.signUp.captcha')}
                 testId="sign-captcha"
                 image={captcha?.image ?? null}
                 failed={captchaFailed}
@@ -255,7 +255,7 @@ export default function SignUpPage() {
               <Group align="flex-start" gap="sm" wrap="nowrap">
                 <TextInput
                   style={{ flex: 1 }}
-                  label={t('registration.signUp.code')}
+                  label={t('auth.signUp.code')}
                   inputMode="numeric"
                   autoComplete="one-time-code"
                   maxLength={6}
@@ -274,21 +274,21 @@ export default function SignUpPage() {
                   data-testid="sign-send-code"
                 >
                   {countdown.remaining > 0
-                    ? t('registration.signUp.resendIn', { n: countdown.remaining })
+                    ? t('auth.signUp.resendIn', { n: countdown.remaining })
                     : smsKey
-                      ? t('registration.signUp.resend')
-                      : t('registration.signUp.sendCode')}
+                      ? t('auth.signUp.resend')
+                      : t('auth.signUp.sendCode')}
                 </Button>
               </Group>
               <Button type="submit" fullWidth mt="sm" loading={submitting} data-testid="sign-submit">
-                {t('registration.signUp.submit')}
+                {t('auth.signUp.submit')}
               </Button>
             </Stack>
           </form>
           <Text fz="sm" ta="center" mt="md">
-            {t('registration.signUp.haveAccount')}{' '}
+            {t('auth.signUp.haveAccount')}{' '}
             <Anchor component={Link} href="/login" data-testid="sign-to-login">
-              {t('registration.portal.login')}
+              {t('portal.login')}
             </Anchor>
           </Text>
         </Paper>

@@ -111,8 +111,8 @@ function Photo({ url, name }: { url: string | null; name: string }) {
 function answerOf(t: Translate, form: Record<string, unknown>, field: string): string {
   if (field.endsWith('_id')) return dash(form[field.replace(/_id$/, '_name')] ?? form[field]);
   const value = form[field];
-  if (field === 'sex' && (value === 'male' || value === 'female')) return t(`registration.sex.${value}`);
-  if (field === 'id_type' && typeof value === 'string') return t(`registration.idType.${value}`);
+  if (field === 'sex' && (value === 'male' || value === 'female')) return t(`profile.sex.${value}`);
+  if (field === 'id_type' && typeof value === 'string') return t(`profile.idType.${value}`);
   // The record is printed: the ID number is masked as on the admission ticket.
   if (field === 'id_number' && typeof value === 'string') return maskIdNumber(value);
   return dash(value);
@@ -138,7 +138,7 @@ function RegistrationSection({ file }: { file: CandidateFile }) {
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={4}>
         {r.form_fields.map((field) => (
-          <Field key={field} label={t(`registration.formField.${field}`)}>
+          <Field key={field} label={t(`profile.formField.${field}`)}>
             {answerOf(t, r.form, field)}
           </Field>
         ))}
@@ -157,7 +157,7 @@ function MaterialsSection({ file }: { file: CandidateFile }) {
       {materials.map((m) => (
         <Group key={m.key} gap="xs" wrap="nowrap">
           <IconPaperclip size={14} />
-          <Text fz="sm">{t(`registration.material.${m.key}`)}</Text>
+          <Text fz="sm">{t(`candidateFiles.material.${m.key}`)}</Text>
           <Anchor
             component="button"
             type="button"
@@ -175,7 +175,7 @@ function MaterialsSection({ file }: { file: CandidateFile }) {
       ))}
       {missing.map((key) => (
         <Text key={key} fz="sm" c="red">
-          {t(`registration.material.${key}`)}：{t('candidateFiles.notUploaded')}
+          {t(`candidateFiles.material.${key}`)}：{t('candidateFiles.notUploaded')}
         </Text>
       ))}
     </Stack>
@@ -213,8 +213,8 @@ function PaymentSection({ file }: { file: CandidateFile }) {
         <Table withTableBorder fz="sm">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>{t('registration.orders.orderNo')}</Table.Th>
-              <Table.Th>{t('registration.orders.amount')}</Table.Th>
+              <Table.Th>{t('payments.orderNo')}</Table.Th>
+              <Table.Th>{t('payments.amount')}</Table.Th>
               <Table.Th>{t('candidateFiles.state')}</Table.Th>
               <Table.Th>{t('candidateFiles.paidAt')}</Table.Th>
             </Table.Tr>
@@ -224,7 +224,7 @@ function PaymentSection({ file }: { file: CandidateFile }) {
               <Table.Tr key={o.order_no}>
                 <Table.Td ff="monospace">{o.order_no}</Table.Td>
                 <Table.Td>{formatFen(o.amount_fen)}</Table.Td>
-                <Table.Td>{t(`registration.orderState.${o.state}`)}</Table.Td>
+                <Table.Td>{t(`payments.orderState.${o.state}`)}</Table.Td>
                 <Table.Td>{dash(isoDateTime(o.paid_at))}</Table.Td>
               </Table.Tr>
             ))}
@@ -242,19 +242,19 @@ function TicketSection({ file }: { file: CandidateFile }) {
   return (
     <Stack gap={6}>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={4}>
-        <Field label={t('certification.ticket.ticketNo')}>
+        <Field label={t('tickets.ticket.ticketNo')}>
           <Text span ff="monospace" data-testid="candidate-file-ticket-no">
             {ticket.ticket_no}
           </Text>
         </Field>
-        <Field label={t('certification.ticket.issuedAt')}>{isoDateTime(ticket.issued_at)}</Field>
-        <Field label={t('certification.ticket.site')}>{dash(ticket.site_name)}</Field>
-        <Field label={t('certification.ticket.address')}>{dash(ticket.address)}</Field>
-        <Field label={t('certification.ticket.room')}>{dash(ticket.room_name)}</Field>
-        <Field label={t('certification.ticket.seat')}>
+        <Field label={t('tickets.ticket.issuedAt')}>{isoDateTime(ticket.issued_at)}</Field>
+        <Field label={t('tickets.ticket.site')}>{dash(ticket.site_name)}</Field>
+        <Field label={t('tickets.ticket.address')}>{dash(ticket.address)}</Field>
+        <Field label={t('tickets.ticket.room')}>{dash(ticket.room_name)}</Field>
+        <Field label={t('tickets.ticket.seat')}>
           {ticket.seat_no === null
-            ? t('certification.ticket.notAssigned')
-            : t('certification.ticket.seatNo', { n: ticket.seat_no })}
+            ? t('tickets.ticket.notAssigned')
+            : t('tickets.ticket.seatNo', { n: ticket.seat_no })}
         </Field>
       </SimpleGrid>
       {ticket.sessions.map((s) => (
@@ -265,8 +265,8 @@ function TicketSection({ file }: { file: CandidateFile }) {
           <Text fz="sm">{s.time_label}</Text>
           <Text fz="sm" c="dimmed">
             {s.room_name
-              ? `${s.site_name ?? ''} ${s.room_name} · ${t('certification.ticket.seatNo', { n: s.seat_no ?? '—' })}`
-              : t('certification.ticket.notAssigned')}
+              ? `${s.site_name ?? ''} ${s.room_name} · ${t('tickets.ticket.seatNo', { n: s.seat_no ?? '—' })}`
+              : t('tickets.ticket.notAssigned')}
           </Text>
         </Group>
       ))}
@@ -281,10 +281,10 @@ function ScoreSection({ file }: { file: CandidateFile }) {
   return (
     <Stack gap={6}>
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing={4}>
-        <Field label={t('certification.scores.theory')}>{dash(score.theory)}</Field>
-        <Field label={t('certification.scores.practical')}>{dash(score.practical)}</Field>
-        <Field label={t('certification.scores.total')}>{dash(score.total)}</Field>
-        <Field label={t('certification.scores.result')}>
+        <Field label={t('scores.query.theory')}>{dash(score.theory)}</Field>
+        <Field label={t('scores.query.practical')}>{dash(score.practical)}</Field>
+        <Field label={t('scores.query.total')}>{dash(score.total)}</Field>
+        <Field label={t('scores.query.result')}>
           <Text span fw={600} c={score.passed ? 'teal' : 'red'} data-testid="candidate-file-score-result">
             {score.result}
           </Text>
@@ -339,13 +339,13 @@ function CertificateSection({ file }: { file: CandidateFile }) {
   if (!certificate) return <NotYet />;
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={4}>
-      <Field label={t('certification.scores.certificateNo')}>
+      <Field label={t('scores.query.certificateNo')}>
         <Text span ff="monospace" data-testid="candidate-file-certificate-no">
           {certificate.number}
         </Text>
       </Field>
-      <Field label={t('certification.scores.certificateIssued')}>{isoDateTime(certificate.issued_at)}</Field>
-      <Field label={t('certification.certificates.institution')}>{dash(certificate.institution_name)}</Field>
+      <Field label={t('scores.query.certificateIssued')}>{isoDateTime(certificate.issued_at)}</Field>
+      <Field label={t('certificates.list.institution')}>{dash(certificate.institution_name)}</Field>
       <Field label={t('candidateFiles.state')}>
         <Badge
           color={certificate.revoked ? 'red' : 'teal'}
@@ -353,7 +353,7 @@ function CertificateSection({ file }: { file: CandidateFile }) {
           style={{ textTransform: 'none' }}
           data-state={certificate.revoked ? 'revoked' : 'valid'}
         >
-          {certificate.revoked ? t('certification.scores.revoked') : t('certification.certificates.valid')}
+          {certificate.revoked ? t('scores.query.revoked') : t('certificates.list.valid')}
         </Badge>
       </Field>
       {certificate.revoked && (
@@ -402,14 +402,14 @@ function CandidateFileView({ file }: { file: CandidateFile }) {
               {name}
             </Title>
             <Badge variant="light" style={{ textTransform: 'none' }} data-testid="candidate-file-state">
-              {t(`registration.enrollState.${file.state}`)}
+              {t(`enrollments.state.${file.state}`)}
             </Badge>
           </Group>
-          <Field label={t('certification.ticket.idNumber')}>{idNumber ? maskIdNumber(idNumber) : '—'}</Field>
+          <Field label={t('tickets.ticket.idNumber')}>{idNumber ? maskIdNumber(idNumber) : '—'}</Field>
           <Field label={t('candidateFiles.plan')}>
             {r.plan.title}（{r.plan.code}）
           </Field>
-          <Field label={t('certification.ticket.occupation')}>
+          <Field label={t('tickets.ticket.occupation')}>
             {r.plan.occupation_name} · {r.plan.level_name}
           </Field>
           <Field label={t('candidateFiles.college')}>{r.plan.organization_name}</Field>

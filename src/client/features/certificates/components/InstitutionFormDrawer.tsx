@@ -66,7 +66,7 @@ export function InstitutionFormDrawer({ institution, onClose, onSaved }: Institu
 
   const submit = handleSubmit(async (_values, input) => {
     await saveInstitution(editing ? editing.id : null, input);
-    toastSuccess(t('institutions.saved'));
+    toastSuccess(t('certificates.saved'));
     onSaved();
   });
 
@@ -80,7 +80,7 @@ export function InstitutionFormDrawer({ institution, onClose, onSaved }: Institu
       size="lg"
       opened={institution !== null}
       onClose={onClose}
-      title={institution === 'new' ? t('institutions.add') : t('institutions.edit')}
+      title={institution === 'new' ? t('certificates.add') : t('certificates.edit')}
       form={form}
       onSubmit={() => submit()}
       saving={submitting}
@@ -88,26 +88,26 @@ export function InstitutionFormDrawer({ institution, onClose, onSaved }: Institu
       data-testid="institution-form"
     >
       <TextInput
-        label={t('institutions.name')}
+        label={t('certificates.name')}
         required
         {...form.getInputProps('name')}
         data-testid="institution-name"
       />
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <TextInput
-          label={t('institutions.code')}
+          label={t('certificates.code')}
           required
           maxLength={4}
           inputMode="numeric"
           {...form.getInputProps('code')}
           disabled={codeLocked}
           description={
-            codeLocked ? t('institutions.codeLocked', { n: issuedCount }) : t('institutions.codeHint')
+            codeLocked ? t('certificates.codeLocked', { n: issuedCount }) : t('certificates.codeHint')
           }
           data-testid="institution-code"
         />
         <Select
-          label={t('institutions.province')}
+          label={t('certificates.province')}
           required
           searchable
           data={provinceOptions(provinces.data, form.values.province_code)}
@@ -118,35 +118,35 @@ export function InstitutionFormDrawer({ institution, onClose, onSaved }: Institu
           data-testid="institution-province"
         />
         <TextInput
-          label={t('institutions.siteCode')}
+          label={t('certificates.siteCode')}
           required
           maxLength={6}
           inputMode="numeric"
-          description={t('institutions.siteCodeHint')}
+          description={t('certificates.siteCodeHint')}
           {...form.getInputProps('site_code')}
           data-testid="institution-site-code"
         />
       </SimpleGrid>
       <TextInput
-        label={t('institutions.address')}
+        label={t('certificates.address')}
         {...form.getInputProps('address')}
         data-testid="institution-address"
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput
-          label={t('institutions.contact')}
+          label={t('certificates.contact')}
           {...form.getInputProps('contact')}
           data-testid="institution-contact"
         />
         <TextInput
-          label={t('institutions.phone')}
+          label={t('certificates.phone')}
           {...form.getInputProps('phone')}
           data-testid="institution-phone"
         />
       </SimpleGrid>
       <Select
-        label={t('institutions.college')}
-        description={t('institutions.collegeHint')}
+        label={t('certificates.college')}
+        description={t('certificates.collegeHint')}
         clearable
         searchable
         data={collegeOptions(colleges.data ?? [], organizationId, editing?.organization_name ?? null)}
@@ -156,7 +156,7 @@ export function InstitutionFormDrawer({ institution, onClose, onSaved }: Institu
         data-testid="institution-college"
       />
       <Switch
-        label={t('institutions.enabled')}
+        label={t('certificates.enabled')}
         {...form.getInputProps('enabled', { type: 'checkbox' })}
         data-testid="institution-enabled"
       />

@@ -34,7 +34,7 @@ export function RevokeCertificateModal({ certificate, onClose, onDone }: RevokeC
   const submit = handleSubmit(async (_values, input) => {
     if (!certificate) return;
     await revokeCertificate(certificate.id, input.reason);
-    toastSuccess(t('certification.certificates.revokedDone'));
+    toastSuccess(t('certificates.list.revokedDone'));
     onDone();
   });
 
@@ -43,23 +43,23 @@ export function RevokeCertificateModal({ certificate, onClose, onDone }: RevokeC
       variant="modal"
       opened={certificate !== null}
       onClose={onClose}
-      title={t('certification.certificates.revoke')}
+      title={t('certificates.list.revoke')}
       form={form}
       onSubmit={() => submit()}
       saving={submitting}
-      submitLabel={t('certification.certificates.revoke')}
+      submitLabel={t('certificates.list.revoke')}
       submitColor="red"
       submitTestId="revoke-submit"
       data-testid="revoke-dialog"
     >
       <Text fz="sm">
-        {t('certification.certificates.revokeConfirm', {
+        {t('certificates.list.revokeConfirm', {
           number: certificate?.number ?? '',
           name: certificate?.holder_name ?? '',
         })}
       </Text>
       <Textarea
-        label={t('certification.certificates.reason')}
+        label={t('certificates.list.reason')}
         required
         autosize
         minRows={3}

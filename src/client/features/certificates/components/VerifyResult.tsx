@@ -30,7 +30,7 @@ export function VerifyResult({
   notFoundText: string;
 }) {
   const t = useT();
-  const kindLabel = t(`certification.verify.${kind}`);
+  const kindLabel = t(`certificates.verify.${kind}`);
   if (answer.state === 'not_found') {
     return (
       <Group gap="sm" wrap="nowrap" data-testid="verify-result" data-state="not_found">
@@ -50,20 +50,20 @@ export function VerifyResult({
         </ThemeIcon>
         <Text fw={700} c={genuine ? 'teal.8' : 'red.8'}>
           {genuine
-            ? t('certification.verify.valid', { kind: kindLabel })
-            : t('certification.verify.revoked', { kind: kindLabel })}
+            ? t('certificates.verify.valid', { kind: kindLabel })
+            : t('certificates.verify.revoked', { kind: kindLabel })}
         </Text>
       </Group>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        <Row label={t('certification.verify.name')} value={answer.name} testId="verify-name" />
-        <Row label={t('certification.verify.number')} value={answer.number} testId="verify-number" />
+        <Row label={t('certificates.verify.name')} value={answer.name} testId="verify-name" />
+        <Row label={t('certificates.verify.number')} value={answer.number} testId="verify-number" />
         <Row
-          label={t('certification.verify.occupation')}
+          label={t('certificates.verify.occupation')}
           value={answer.occupation}
           testId="verify-occupation"
         />
-        <Row label={t('certification.verify.level')} value={answer.level_label} testId="verify-level" />
-        <Row label={t('certification.verify.issuedDate')} value={answer.issued_date} testId="verify-issued" />
+        <Row label={t('certificates.verify.level')} value={answer.level_label} testId="verify-level" />
+        <Row label={t('certificates.verify.issuedDate')} value={answer.issued_date} testId="verify-issued" />
       </SimpleGrid>
     </Stack>
   );

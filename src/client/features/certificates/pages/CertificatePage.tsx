@@ -39,43 +39,43 @@ export default function CertificatePage() {
 
   const openPdf = (row: CertificateRow) =>
     openCertificatePdf(row.id).catch(() =>
-      notifications.show({ color: 'red', message: t('certification.scores.downloadFailed') }),
+      notifications.show({ color: 'red', message: t('scores.query.downloadFailed') }),
     );
 
   const columns: ListPageColumn<CertificateRow>[] = [
     {
       accessor: 'number',
-      title: t('certification.scores.certificateNo'),
+      title: t('scores.query.certificateNo'),
       render: (c) => (
         <Text fz="xs" ff="monospace">
           {c.number}
         </Text>
       ),
     },
-    { accessor: 'holder_name', title: t('certification.ticket.name') },
+    { accessor: 'holder_name', title: t('tickets.ticket.name') },
     {
       accessor: 'id_number',
-      title: t('certification.ticket.idNumber'),
+      title: t('tickets.ticket.idNumber'),
       render: (c) => <Text fz="xs">{c.id_number}</Text>,
     },
     {
       accessor: 'occupation',
-      title: t('certification.ticket.occupation'),
+      title: t('tickets.ticket.occupation'),
       render: (c) => `${c.occupation} · ${c.level_label}`,
     },
     {
       accessor: 'institution_name',
-      title: t('certification.certificates.institution'),
+      title: t('certificates.list.institution'),
       render: (c) => c.institution_name ?? '—',
     },
     {
       accessor: 'issued_at',
-      title: t('certification.scores.certificateIssued'),
+      title: t('scores.query.certificateIssued'),
       render: (c) => isoDateTime(c.issued_at, '{y}-{m}-{d}'),
     },
     {
       accessor: 'state',
-      title: t('certification.rooms.state'),
+      title: t('rooms.state'),
       render: (c) =>
         c.revoked ? (
           <Tooltip label={c.revoke_reason ?? ''} disabled={!c.revoke_reason}>
@@ -86,7 +86,7 @@ export default function CertificatePage() {
               data-testid="certificate-state"
               data-state="revoked"
             >
-              {t('certification.scores.revoked')}
+              {t('scores.query.revoked')}
             </Badge>
           </Tooltip>
         ) : (
@@ -97,7 +97,7 @@ export default function CertificatePage() {
             data-testid="certificate-state"
             data-state="valid"
           >
-            {t('certification.certificates.valid')}
+            {t('certificates.list.valid')}
           </Badge>
         ),
     },
@@ -132,7 +132,7 @@ export default function CertificatePage() {
                 : [
                     {
                       key: 'revoke',
-                      label: t('certification.certificates.revoke'),
+                      label: t('certificates.list.revoke'),
                       icon: <IconBan size={16} />,
                       onClick: () => setRevoking(c),
                       color: 'red',
@@ -150,7 +150,7 @@ export default function CertificatePage() {
     <Stack gap="md" data-testid="certificate-page">
       <Group justify="space-between" wrap="wrap">
         <Title order={1} fz="lg">
-          {t('certification.certificates.title')}
+          {t('certificates.list.title')}
         </Title>
         <Button
           component={Link}
@@ -160,15 +160,15 @@ export default function CertificatePage() {
           leftSection={<IconBuildingCommunity size={14} />}
           data-testid="certificate-institutions-link"
         >
-          {t('institutions.manage')}
+          {t('certificates.manage')}
         </Button>
       </Group>
       <FilterBar list={list}>
         <FilterText
           name="keyword"
           debounceMs={300}
-          placeholder={t('certification.certificates.search')}
-          aria-label={t('certification.certificates.search')}
+          placeholder={t('certificates.list.search')}
+          aria-label={t('certificates.list.search')}
           w={300}
           data-testid="certificate-search"
         />
@@ -178,9 +178,9 @@ export default function CertificatePage() {
               value={value || 'all'}
               onChange={(next) => set(next === 'all' ? '' : next)}
               data={[
-                { value: 'all', label: t('certification.certificates.all') },
-                { value: 'valid', label: t('certification.certificates.valid') },
-                { value: 'revoked', label: t('certification.scores.revoked') },
+                { value: 'all', label: t('certificates.list.all') },
+                { value: 'valid', label: t('certificates.list.valid') },
+                { value: 'revoked', label: t('scores.query.revoked') },
               ]}
               data-testid="certificate-state-filter"
             />
@@ -190,7 +190,7 @@ export default function CertificatePage() {
       <ListPageTable
         list={list}
         columns={columns}
-        empty={<Text c="dimmed">{t('certification.certificates.empty')}</Text>}
+        empty={<Text c="dimmed">{t('certificates.list.empty')}</Text>}
         data-testid="certificates-table"
       />
       <RevokeCertificateModal

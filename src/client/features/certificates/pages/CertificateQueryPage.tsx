@@ -30,11 +30,11 @@ export default function CertificateQueryPage() {
     message: (message, path) => {
       const empty = message.startsWith('请填写');
       if (path === 'number')
-        return t(empty ? 'certification.query.numberRequired' : 'certification.query.numberInvalid');
+        return t(empty ? 'certificates.query.numberRequired' : 'certificates.query.numberInvalid');
       if (path === 'name')
         return empty
-          ? t('certification.query.nameRequired')
-          : t('certification.query.nameTooLong', { max: HOLDER_NAME_MAX });
+          ? t('certificates.query.nameRequired')
+          : t('certificates.query.nameTooLong', { max: HOLDER_NAME_MAX });
       return message;
     },
   });
@@ -63,7 +63,7 @@ export default function CertificateQueryPage() {
       <VerifyResult
         answer={outcome.answer}
         kind="certificate"
-        notFoundText={t('certification.query.notFound')}
+        notFoundText={t('certificates.query.notFound')}
       />
     );
   } else if (outcome) {
@@ -73,21 +73,21 @@ export default function CertificateQueryPage() {
         data-testid="certificate-query-error"
         data-state={outcome.type}
       >
-        {outcome.type === 'too_many' ? t('certification.query.tooMany') : t('certification.query.failed')}
+        {outcome.type === 'too_many' ? t('certificates.query.tooMany') : t('certificates.query.failed')}
       </Alert>
     );
   }
 
   return (
-    <VerifyFrame title={t('certification.query.title')} testId="certificate-query-page">
+    <VerifyFrame title={t('certificates.query.title')} testId="certificate-query-page">
       <Text fz="sm" c="dimmed">
-        {t('certification.query.intro')}
+        {t('certificates.query.intro')}
       </Text>
       <form onSubmit={submit} noValidate data-testid="certificate-query-form">
         <Stack gap="sm">
           <TextInput
-            label={t('certification.query.number')}
-            placeholder={t('certification.query.numberPlaceholder')}
+            label={t('certificates.query.number')}
+            placeholder={t('certificates.query.numberPlaceholder')}
             autoComplete="off"
             spellCheck={false}
             withAsterisk
@@ -95,15 +95,15 @@ export default function CertificateQueryPage() {
             {...form.getInputProps('number')}
           />
           <TextInput
-            label={t('certification.query.name')}
-            placeholder={t('certification.query.namePlaceholder')}
+            label={t('certificates.query.name')}
+            placeholder={t('certificates.query.namePlaceholder')}
             autoComplete="off"
             withAsterisk
             data-testid="certificate-query-name"
             {...form.getInputProps('name')}
           />
           <Button type="submit" loading={submitting} data-testid="certificate-query-submit">
-            {t('certification.query.submit')}
+            {t('certificates.query.submit')}
           </Button>
         </Stack>
       </form>

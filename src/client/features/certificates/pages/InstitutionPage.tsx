@@ -43,16 +43,16 @@ export default function InstitutionPage() {
   const askDelete = (institution: AppraisalInstitution) =>
     confirm.ask(
       deleteRequest({
-        title: t('institutions.delete'),
-        message: t('institutions.confirmDelete', { name: institution.name, code: institution.code }),
-        confirmLabel: t('institutions.delete'),
+        title: t('certificates.delete'),
+        message: t('certificates.confirmDelete', { name: institution.name, code: institution.code }),
+        confirmLabel: t('certificates.delete'),
         testId: 'institution-delete-dialog',
         // Refused (it issued certificates): the dialog shows the server's reason and stays open.
         remove: () =>
           deleteInstitution(institution.id).catch((error: unknown) => {
             throw refusalOf(error);
           }),
-        doneMessage: t('institutions.deleted'),
+        doneMessage: t('certificates.deleted'),
         onDone: list.reload,
       }),
     );
@@ -60,7 +60,7 @@ export default function InstitutionPage() {
   const columns: ListPageColumn<AppraisalInstitution>[] = [
     {
       accessor: 'name',
-      title: t('institutions.name'),
+      title: t('certificates.name'),
       render: (r) => (
         <Text fz="sm" fw={500} data-testid={`institution-row-${r.id}`}>
           {r.name}
@@ -69,7 +69,7 @@ export default function InstitutionPage() {
     },
     {
       accessor: 'code',
-      title: t('institutions.code'),
+      title: t('certificates.code'),
       render: (r) => (
         <Text fz="sm" ff="monospace">
           {r.code}
@@ -78,7 +78,7 @@ export default function InstitutionPage() {
     },
     {
       accessor: 'region',
-      title: t('institutions.provinceSite'),
+      title: t('certificates.provinceSite'),
       render: (r) => (
         <Text fz="sm">
           {provinceNames.get(r.province_code) ?? ''}{' '}
@@ -88,21 +88,21 @@ export default function InstitutionPage() {
         </Text>
       ),
     },
-    { accessor: 'address', title: t('institutions.address'), render: (r) => r.address || '—' },
+    { accessor: 'address', title: t('certificates.address'), render: (r) => r.address || '—' },
     {
       accessor: 'contact',
-      title: t('institutions.contact'),
+      title: t('certificates.contact'),
       render: (r) => (r.contact || r.phone ? `${r.contact} ${r.phone}`.trim() : '—'),
     },
     {
       accessor: 'organization_name',
-      title: t('institutions.college'),
+      title: t('certificates.college'),
       render: (r) => r.organization_name ?? '—',
     },
     enabledColumn({
-      title: t('institutions.state'),
-      enabledLabel: t('institutions.enabled'),
-      disabledLabel: t('institutions.disabled'),
+      title: t('certificates.state'),
+      enabledLabel: t('certificates.enabled'),
+      disabledLabel: t('certificates.disabled'),
     }),
   ];
   if (canWrite)
@@ -111,8 +111,8 @@ export default function InstitutionPage() {
         editDeleteActions({
           onEdit: () => editing.edit(r),
           onDelete: () => askDelete(r),
-          editLabel: t('institutions.edit'),
-          deleteLabel: t('institutions.delete'),
+          editLabel: t('certificates.edit'),
+          deleteLabel: t('certificates.delete'),
           testIdPrefix: 'institution',
           testIdSuffix: r.id,
         }),
@@ -123,7 +123,7 @@ export default function InstitutionPage() {
     <Stack gap="md" data-testid="institution-page">
       <Group justify="space-between" wrap="wrap">
         <Title order={1} fz="lg">
-          {t('institutions.title')}
+          {t('certificates.title')}
         </Title>
         <Button
           component={Link}
@@ -132,7 +132,7 @@ export default function InstitutionPage() {
           size="xs"
           leftSection={<IconArrowLeft size={14} />}
         >
-          {t('institutions.toCertificates')}
+          {t('certificates.toCertificates')}
         </Button>
       </Group>
       <FilterBar
@@ -140,11 +140,11 @@ export default function InstitutionPage() {
         actions={
           canWrite ? (
             <AddButton onClick={editing.add} testId="institution-add">
-              {t('institutions.add')}
+              {t('certificates.add')}
             </AddButton>
           ) : (
             <Text fz="xs" c="dimmed">
-              {t('institutions.readOnly')}
+              {t('certificates.readOnly')}
             </Text>
           )
         }
@@ -152,8 +152,8 @@ export default function InstitutionPage() {
         <FilterText
           name="keyword"
           debounceMs={300}
-          placeholder={t('institutions.search')}
-          aria-label={t('institutions.search')}
+          placeholder={t('certificates.search')}
+          aria-label={t('certificates.search')}
           w={300}
           data-testid="institution-search"
         />
@@ -161,7 +161,7 @@ export default function InstitutionPage() {
       <ListPageTable
         list={list}
         columns={columns}
-        empty={<Text c="dimmed">{t('institutions.empty')}</Text>}
+        empty={<Text c="dimmed">{t('certificates.empty')}</Text>}
         data-testid="institutions-table"
       />
       <InstitutionFormDrawer

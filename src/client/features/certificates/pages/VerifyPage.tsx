@@ -38,7 +38,7 @@ export default function VerifyPage({ params }: { params?: { kind?: string; token
   if (!kind || !token) {
     content = (
       <Alert color="gray" data-testid="verify-result" data-state="bad_link">
-        {t('certification.verify.badKind')}
+        {t('certificates.verify.badKind')}
       </Alert>
     );
   } else if (state.loading) {
@@ -46,7 +46,7 @@ export default function VerifyPage({ params }: { params?: { kind?: string; token
       <Center py="lg">
         <Group gap="xs">
           <Loader size="sm" />
-          <Text fz="sm">{t('certification.verify.checking')}</Text>
+          <Text fz="sm">{t('certificates.verify.checking')}</Text>
         </Group>
       </Center>
     );
@@ -54,7 +54,7 @@ export default function VerifyPage({ params }: { params?: { kind?: string; token
     content = (
       <Alert color="red" data-testid="verify-error">
         <Stack gap="xs" align="flex-start">
-          <Text fz="sm">{t('certification.verify.failed')}</Text>
+          <Text fz="sm">{t('certificates.verify.failed')}</Text>
           <Button size="xs" variant="light" color="red" onClick={() => void load()}>
             {t('common.retry')}
           </Button>
@@ -66,16 +66,16 @@ export default function VerifyPage({ params }: { params?: { kind?: string; token
       <VerifyResult
         answer={answer}
         kind={kind}
-        notFoundText={t('certification.verify.notFound', { kind: t(`certification.verify.${kind}`) })}
+        notFoundText={t('certificates.verify.notFound', { kind: t(`certificates.verify.${kind}`) })}
       />
     );
   }
 
   return (
-    <VerifyFrame title={t('certification.verify.title')} testId="verify-page">
+    <VerifyFrame title={t('certificates.verify.title')} testId="verify-page">
       {content}
       <Anchor component={Link} href="/certificateVerify" fz="sm" ta="center" data-testid="verify-query-link">
-        {t('certification.query.byNumber')}
+        {t('certificates.query.byNumber')}
       </Anchor>
     </VerifyFrame>
   );

@@ -58,13 +58,13 @@ export function ApplicationEditor({
   async function submit() {
     const fieldErrors: FormValues = {};
     for (const field of missingFormFields(fields, values))
-      fieldErrors[field] = t('registration.apply.fieldRequired', {
-        field: t(`registration.formField.${field}`),
+      fieldErrors[field] = t('enrollments.apply.fieldRequired', {
+        field: t(`profile.formField.${field}`),
       });
     const missing: Partial<Record<MaterialKey, string>> = {};
     for (const key of missingMaterials(requiredMaterials, uploadIds, Boolean(profilePhotoUrl)))
-      missing[key] = t('registration.apply.materialRequired', {
-        material: t(`registration.material.${key}`),
+      missing[key] = t('enrollments.apply.materialRequired', {
+        material: t(`candidateFiles.material.${key}`),
       });
     setErrors(fieldErrors);
     setMaterialErrors(missing);
@@ -93,7 +93,7 @@ export function ApplicationEditor({
     <Stack gap="md">
       <Paper withBorder radius="md" p="md">
         <Text fw={600} mb="sm">
-          {t('registration.apply.formTitle')}
+          {t('enrollments.apply.formTitle')}
         </Text>
         <ApplicationForm
           fields={fields}
@@ -107,14 +107,14 @@ export function ApplicationEditor({
       </Paper>
       <Paper withBorder radius="md" p="md">
         <Text fw={600} mb={4}>
-          {t('registration.apply.materialsTitle')}
+          {t('enrollments.apply.materialsTitle')}
         </Text>
         <Text fz="xs" c="dimmed" mb="sm">
-          {t('registration.apply.materialsHint')}
+          {t('enrollments.apply.materialsHint')}
         </Text>
         {requiredMaterials.length === 0 ? (
           <Text fz="sm" c="dimmed">
-            {t('registration.portal.noMaterials')}
+            {t('portal.noMaterials')}
           </Text>
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -130,15 +130,11 @@ export function ApplicationEditor({
                   kind={key}
                   crop={key === 'photo'}
                   required
-                  label={t(`registration.material.${key}`)}
+                  label={t(`candidateFiles.material.${key}`)}
                   hint={
                     fromProfile
-                      ? t('registration.apply.photoFromProfile')
-                      : t(
-                          key === 'photo'
-                            ? 'registration.profile.photoHint'
-                            : 'registration.apply.materialHint',
-                        )
+                      ? t('enrollments.apply.photoFromProfile')
+                      : t(key === 'photo' ? 'profile.photoHint' : 'enrollments.apply.materialHint')
                   }
                   value={uploaded ?? fromProfile}
                   error={materialErrors[key]}

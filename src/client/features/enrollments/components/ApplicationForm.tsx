@@ -19,12 +19,12 @@ function LookupInput({ field, value, error, onChange, disabled }: FieldProps & {
   const list = useLookup(LOOKUP_FIELDS[field]);
   return (
     <Select
-      label={t(`registration.formField.${field}`)}
+      label={t(`profile.formField.${field}`)}
       required
       searchable
       disabled={disabled}
       data={list.data.map((item) => ({ value: String(item.id), label: item.name }))}
-      placeholder={list.loading ? t('common.loading') : t('registration.profile.choose')}
+      placeholder={list.loading ? t('common.loading') : t('profile.choose')}
       value={value || null}
       onChange={(next) => onChange(next ?? '')}
       error={error}
@@ -36,7 +36,7 @@ function LookupInput({ field, value, error, onChange, disabled }: FieldProps & {
 function FieldInput(props: FieldProps) {
   const t = useT();
   const { field, value, error, onChange, disabled } = props;
-  const label = t(`registration.formField.${field}`);
+  const label = t(`profile.formField.${field}`);
   if (isLookupField(field)) return <LookupInput {...props} field={field} />;
   if (field === 'id_type') {
     return (
@@ -44,7 +44,7 @@ function FieldInput(props: FieldProps) {
         label={label}
         required
         disabled={disabled}
-        data={ID_TYPES.map((type) => ({ value: type, label: t(`registration.idType.${type}`) }))}
+        data={ID_TYPES.map((type) => ({ value: type, label: t(`profile.idType.${type}`) }))}
         value={value || null}
         onChange={(next) => onChange(next ?? '')}
         error={error}
@@ -64,8 +64,8 @@ function FieldInput(props: FieldProps) {
         data-testid="apply-sex"
       >
         <Group mt={8}>
-          <Radio value="male" label={t('registration.sex.male')} disabled={disabled} />
-          <Radio value="female" label={t('registration.sex.female')} disabled={disabled} />
+          <Radio value="male" label={t('profile.sex.male')} disabled={disabled} />
+          <Radio value="female" label={t('profile.sex.female')} disabled={disabled} />
         </Group>
       </Radio.Group>
     );
@@ -138,8 +138,8 @@ export function ApplicationAnswers({
   const shown = (field: FormFieldKey): string => {
     if (isLookupField(field)) return String(form[field.replace(/_id$/, '_name')] ?? form[field] ?? '');
     const value = form[field];
-    if (field === 'sex' && (value === 'male' || value === 'female')) return t(`registration.sex.${value}`);
-    if (field === 'id_type' && typeof value === 'string') return t(`registration.idType.${value}`);
+    if (field === 'sex' && (value === 'male' || value === 'female')) return t(`profile.sex.${value}`);
+    if (field === 'id_type' && typeof value === 'string') return t(`profile.idType.${value}`);
     return value === undefined || value === null ? '' : String(value);
   };
   return (
@@ -147,7 +147,7 @@ export function ApplicationAnswers({
       {fields.map((field) => (
         <Text key={field} fz="sm">
           <Text span c="dimmed">
-            {t(`registration.formField.${field}`)}:{' '}
+            {t(`profile.formField.${field}`)}:{' '}
           </Text>
           {shown(field) || '—'}
         </Text>

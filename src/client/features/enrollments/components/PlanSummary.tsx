@@ -36,16 +36,16 @@ export function PlanSummary({ plan, badge }: { plan: PlanSummaryData; badge?: Re
           </Badge>
         </Group>
         <Text fz="sm">
-          {t('registration.portal.fee')}:{' '}
+          {t('portal.fee')}:{' '}
           <Text span fw={600} c="brand.7">
             {formatFen(plan.feeFen)}
           </Text>
           {' · '}
-          {t('registration.apply.deadline')}: {dateTimeText(plan.registrationEndsAt)}
+          {t('enrollments.apply.deadline')}: {dateTimeText(plan.registrationEndsAt)}
         </Text>
         {plan.examStartsAt && (
           <Text fz="sm" c="dimmed">
-            {t('registration.portal.examDate')}: {dateTimeText(plan.examStartsAt)}
+            {t('portal.examDate')}: {dateTimeText(plan.examStartsAt)}
           </Text>
         )}
       </Stack>

@@ -13,7 +13,7 @@ export function StateBadge({ state }: { state: EnrollmentState }) {
       data-testid="enrollment-state"
       data-state={state}
     >
-      {t(`registration.enrollState.${state}`)}
+      {t(`enrollments.state.${state}`)}
     </Badge>
   );
 }

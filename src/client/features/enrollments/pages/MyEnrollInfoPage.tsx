@@ -84,13 +84,13 @@ function ClosedNotice({ message }: { message: string }) {
     <Alert
       color="orange"
       icon={<IconClockHour4 size={18} />}
-      title={t('registration.apply.closedTitle')}
+      title={t('enrollments.apply.closedTitle')}
       data-testid="application-closed"
     >
       <Stack gap="xs" align="flex-start">
         <Text fz="sm">{message}</Text>
         <Anchor component={Link} href="/userCenter/myEnroll" fz="sm">
-          {t('registration.apply.otherPlans')}
+          {t('enrollments.apply.otherPlans')}
         </Anchor>
       </Stack>
     </Alert>
@@ -103,16 +103,16 @@ function ProfileIncompleteNotice({ profile }: { profile: ApplicantProfile }) {
     <Alert
       color="orange"
       icon={<IconAlertTriangle size={18} />}
-      title={t('registration.profile.incompleteForApply')}
+      title={t('profile.incompleteForApply')}
       data-testid="application-profile-incomplete"
     >
       <List size="sm" mb="sm">
         {profile.missing_fields.map((item) => (
-          <List.Item key={item.field}>{t(`registration.profileField.${item.field}`)}</List.Item>
+          <List.Item key={item.field}>{t(`profile.field.${item.field}`)}</List.Item>
         ))}
       </List>
       <Button component={Link} href={profilePath()} size="xs" data-testid="application-complete-profile">
-        {t('registration.profile.completeAction')}
+        {t('profile.completeAction')}
       </Button>
     </Alert>
   );
@@ -158,14 +158,14 @@ function NewApplication({ planId }: { planId: number }) {
       handleRefusal(answer);
       return;
     }
-    toastSuccess(t('registration.apply.submitted'));
+    toastSuccess(t('enrollments.apply.submitted'));
     navigate(`/userCenter/myEnrollInfo?id=${answer.id}`, { replace: true });
   };
 
   let body: ReactNode;
   if (closed) body = <ClosedNotice message={closed} />;
-  else if (!plan.registration_open) body = <ClosedNotice message={t('registration.apply.notOpen')} />;
-  else if (plan.seats_left <= 0) body = <ClosedNotice message={t('registration.portal.full')} />;
+  else if (!plan.registration_open) body = <ClosedNotice message={t('enrollments.apply.notOpen')} />;
+  else if (plan.seats_left <= 0) body = <ClosedNotice message={t('portal.full')} />;
   else if (!profile.complete) body = <ProfileIncompleteNotice profile={profile} />;
   else
     body = (
@@ -175,7 +175,7 @@ function NewApplication({ planId }: { planId: number }) {
         initialValues={prefillForm(plan.form_fields, profile)}
         initialUploads={{}}
         profilePhotoUrl={profile.photo_upload_id ? profile.photo : null}
-        submitLabel={t('registration.apply.submit')}
+        submitLabel={t('enrollments.apply.submit')}
         onSubmit={submit}
       />
     );
@@ -269,7 +269,7 @@ function ExistingApplication({ id }: { id: number }) {
       return;
     }
     toastSuccess(
-      detail.state === 'rejected' ? t('registration.apply.resubmitted') : t('registration.apply.updated'),
+      detail.state === 'rejected' ? t('enrollments.apply.resubmitted') : t('enrollments.apply.updated'),
     );
     query.refresh();
   };
@@ -297,7 +297,7 @@ function ExistingApplication({ id }: { id: number }) {
     try {
       await cancelEnrollment(detail.id);
       setConfirmCancel(false);
-      toastSuccess(t('registration.apply.cancelledDone'));
+      toastSuccess(t('enrollments.apply.cancelledDone'));
       query.refresh();
     } catch {
       // Shown by the api client.
@@ -313,18 +313,18 @@ function ExistingApplication({ id }: { id: number }) {
         <Alert
           color="blue"
           icon={<IconClockHour4 size={18} />}
-          title={t('registration.apply.waitReview')}
+          title={t('enrollments.apply.waitReview')}
           data-testid="application-status"
         >
           <Group justify="space-between" gap="xs">
-            <Text fz="sm">{t('registration.apply.waitReviewText')}</Text>
+            <Text fz="sm">{t('enrollments.apply.waitReviewText')}</Text>
             <Button
               size="xs"
               variant="default"
               onClick={() => setConfirmCancel(true)}
               data-testid="application-cancel"
             >
-              {t('registration.apply.withdraw')}
+              {t('enrollments.apply.withdraw')}
             </Button>
           </Group>
         </Alert>
@@ -335,14 +335,14 @@ function ExistingApplication({ id }: { id: number }) {
         <Alert
           color="red"
           icon={<IconAlertTriangle size={18} />}
-          title={t('registration.apply.rejected')}
+          title={t('enrollments.apply.rejected')}
           data-testid="application-status"
         >
           <Text fz="sm" fw={500} data-testid="application-reject-reason">
-            {t('registration.apply.reason')}: {detail.review_reason}
+            {t('enrollments.apply.reason')}: {detail.review_reason}
           </Text>
           <Text fz="sm" mt={4}>
-            {t('registration.apply.rejectedText')}
+            {t('enrollments.apply.rejectedText')}
           </Text>
         </Alert>
       );
@@ -352,13 +352,13 @@ function ExistingApplication({ id }: { id: number }) {
         <Alert
           color="orange"
           icon={<IconCreditCard size={18} />}
-          title={t('registration.apply.approved')}
+          title={t('enrollments.apply.approved')}
           data-testid="application-status"
         >
           <Group justify="space-between" gap="xs">
-            <Text fz="sm">{t('registration.apply.payText', { amount: formatFen(detail.plan.fee_fen) })}</Text>
+            <Text fz="sm">{t('enrollments.apply.payText', { amount: formatFen(detail.plan.fee_fen) })}</Text>
             <Button size="sm" loading={paying} onClick={() => void pay()} data-testid="application-pay">
-              {t('registration.apply.payNow', { amount: formatFen(detail.plan.fee_fen) })}
+              {t('enrollments.apply.payNow', { amount: formatFen(detail.plan.fee_fen) })}
             </Button>
           </Group>
         </Alert>
@@ -366,9 +366,9 @@ function ExistingApplication({ id }: { id: number }) {
       break;
     case 'cancelled':
       status = (
-        <Alert color="gray" title={t('registration.enrollState.cancelled')} data-testid="application-status">
+        <Alert color="gray" title={t('enrollments.state.cancelled')} data-testid="application-status">
           <Anchor component={Link} href={`/userCenter/myEnrollInfo?plan_id=${detail.plan.id}`} fz="sm">
-            {t('registration.apply.applyAgain')}
+            {t('enrollments.apply.applyAgain')}
           </Anchor>
         </Alert>
       );
@@ -378,13 +378,13 @@ function ExistingApplication({ id }: { id: number }) {
         <Alert
           color="teal"
           icon={<IconCircleCheck size={18} />}
-          title={t(`registration.enrollState.${detail.state}`)}
+          title={t(`enrollments.state.${detail.state}`)}
           data-testid="application-status"
         >
           <Stack gap={4}>
             {detail.paid_at && (
               <Text fz="sm" data-testid="application-paid">
-                {t('registration.apply.paidAt', { time: dateTimeText(detail.paid_at) })}
+                {t('enrollments.apply.paidAt', { time: dateTimeText(detail.paid_at) })}
               </Text>
             )}
             {detail.order && (
@@ -394,7 +394,7 @@ function ExistingApplication({ id }: { id: number }) {
                 fz="sm"
                 data-testid="application-receipt"
               >
-                {t('registration.orders.viewReceipt')}
+                {t('payments.viewReceipt')}
               </Anchor>
             )}
           </Stack>
@@ -425,8 +425,8 @@ function ExistingApplication({ id }: { id: number }) {
         badge={<StateBadge state={detail.state} />}
       />
       <Text fz="xs" c="dimmed">
-        {t('registration.apply.submittedAt', { time: dateTimeText(detail.submitted_at) })}
-        {detail.on_behalf ? ` · ${t('registration.apply.onBehalf')}` : ''}
+        {t('enrollments.apply.submittedAt', { time: dateTimeText(detail.submitted_at) })}
+        {detail.on_behalf ? ` · ${t('enrollments.apply.onBehalf')}` : ''}
       </Text>
       {closed ? <ClosedNotice message={closed} /> : status}
       {editable && !query.stale ? (
@@ -438,9 +438,7 @@ function ExistingApplication({ id }: { id: number }) {
           initialUploads={uploads}
           profilePhotoUrl={null}
           submitLabel={
-            detail.state === 'rejected'
-              ? t('registration.apply.resubmit')
-              : t('registration.apply.saveChanges')
+            detail.state === 'rejected' ? t('enrollments.apply.resubmit') : t('enrollments.apply.saveChanges')
           }
           onSubmit={resubmit}
         />
@@ -448,19 +446,19 @@ function ExistingApplication({ id }: { id: number }) {
         <>
           <Paper withBorder radius="md" p="md">
             <Text fw={600} mb="sm">
-              {t('registration.apply.formTitle')}
+              {t('enrollments.apply.formTitle')}
             </Text>
             <ApplicationAnswers fields={detail.form_fields} form={detail.form} />
           </Paper>
           <Paper withBorder radius="md" p="md">
             <Text fw={600} mb="sm">
-              {t('registration.apply.materialsTitle')}
+              {t('enrollments.apply.materialsTitle')}
             </Text>
             <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" data-testid="application-materials">
               {detail.materials.map((material) => (
                 <MaterialPreview
                   key={material.key}
-                  label={t(`registration.material.${material.key}`)}
+                  label={t(`candidateFiles.material.${material.key}`)}
                   url={material.upload.url}
                   mime={material.upload.mime}
                 />
@@ -476,7 +474,7 @@ function ExistingApplication({ id }: { id: number }) {
         centered
         size="sm"
       >
-        <Text fz="sm">{t('registration.apply.withdrawConfirm')}</Text>
+        <Text fz="sm">{t('enrollments.apply.withdrawConfirm')}</Text>
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={() => setConfirmCancel(false)}>
             {t('common.cancel')}
@@ -487,7 +485,7 @@ function ExistingApplication({ id }: { id: number }) {
             onClick={() => void cancel()}
             data-testid="application-cancel-confirm"
           >
-            {t('registration.apply.withdraw')}
+            {t('enrollments.apply.withdraw')}
           </Button>
         </Group>
       </Modal>
@@ -506,9 +504,9 @@ export default function MyEnrollInfoPage() {
   return (
     <Alert color="gray" data-testid="application-missing">
       <Stack gap="xs" align="flex-start">
-        <Text fz="sm">{t('registration.apply.nothingChosen')}</Text>
+        <Text fz="sm">{t('enrollments.apply.nothingChosen')}</Text>
         <Button component={Link} href="/userCenter/myEnroll" size="xs">
-          {t('learner.nav.myEnroll')}
+          {t('userCenter.nav.myEnroll')}
         </Button>
       </Stack>
     </Alert>

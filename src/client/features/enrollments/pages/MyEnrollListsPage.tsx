@@ -35,17 +35,17 @@ function EnrollmentCard({ enrollment }: { enrollment: MyEnrollment }) {
           {enrollment.plan.organization_name}
         </Text>
         <Text fz="sm">
-          {t('registration.apply.submittedAt', { time: dateTimeText(enrollment.submitted_at) })} ·{' '}
+          {t('enrollments.apply.submittedAt', { time: dateTimeText(enrollment.submitted_at) })} ·{' '}
           {formatFen(enrollment.plan.fee_fen)}
         </Text>
         {enrollment.state === 'rejected' && enrollment.review_reason && (
           <Text fz="sm" c="red">
-            {t('registration.apply.reason')}: {enrollment.review_reason}
+            {t('enrollments.apply.reason')}: {enrollment.review_reason}
           </Text>
         )}
         <Group justify="space-between" align="center" mt={4} gap="xs">
           <Text fz="sm" c="dimmed" data-testid="enrollment-next-step">
-            {t(`registration.nextStep.${enrollment.next_step}`)}
+            {t(`enrollments.nextStep.${enrollment.next_step}`)}
           </Text>
           <Group gap="xs">
             <Button
@@ -55,7 +55,7 @@ function EnrollmentCard({ enrollment }: { enrollment: MyEnrollment }) {
               size="xs"
               data-testid="enrollment-open"
             >
-              {t('registration.lists.details')}
+              {t('enrollments.lists.details')}
             </Button>
             {next && (
               <Button
@@ -65,7 +65,7 @@ function EnrollmentCard({ enrollment }: { enrollment: MyEnrollment }) {
                 color={STEP_COLORS[enrollment.next_step]}
                 data-testid="enrollment-next"
               >
-                {t(`registration.nextStepAction.${enrollment.next_step}`)}
+                {t(`enrollments.nextStepAction.${enrollment.next_step}`)}
               </Button>
             )}
           </Group>
@@ -82,19 +82,19 @@ export default function MyEnrollListsPage() {
   const query = useRead(myEnrollmentsQuery(paging), { offline: true });
   return (
     <LearnerListPage
-      title={t('learner.nav.myEnrollLists')}
+      title={t('userCenter.nav.myEnrollLists')}
       testId="my-enroll-lists-page"
       errorTestId="my-enroll-lists-error"
       query={query}
       paging={paging}
       onPageChange={onPageChange}
       empty={{
-        text: t('registration.lists.empty'),
+        text: t('enrollments.lists.empty'),
         testId: 'my-enroll-lists-empty',
         icon: <IconClipboardList size={36} color="var(--mantine-color-gray-5)" />,
         action: (
           <Button component={Link} href="/userCenter/myEnroll" size="xs">
-            {t('registration.lists.findPlans')}
+            {t('enrollments.lists.findPlans')}
           </Button>
         ),
       }}

@@ -56,7 +56,7 @@ function PlanCard({
           {plan.occupation.name} · {plan.organization.name}
         </Text>
         <Text fz="sm">
-          {t('registration.portal.window')}: {dateTimeText(plan.registration_starts_at)} ~{' '}
+          {t('portal.window')}: {dateTimeText(plan.registration_starts_at)} ~{' '}
           {dateTimeText(plan.registration_ends_at)}
         </Text>
         <Group gap="md">
@@ -64,9 +64,7 @@ function PlanCard({
             {formatFen(plan.fee_fen)}
           </Text>
           <Text fz="sm" c={full ? 'red' : undefined}>
-            {full
-              ? t('registration.portal.full')
-              : t('registration.portal.seatsLeft', { n: plan.seats_left, total: plan.capacity })}
+            {full ? t('portal.full') : t('portal.seatsLeft', { n: plan.seats_left, total: plan.capacity })}
           </Text>
         </Group>
         <Group justify="flex-end" mt="auto" pt="xs">
@@ -78,7 +76,7 @@ function PlanCard({
               size="sm"
               data-testid="open-plan-view"
             >
-              {t('registration.portal.viewMine')}
+              {t('portal.viewMine')}
             </Button>
           ) : (
             <Button
@@ -88,7 +86,7 @@ function PlanCard({
               disabled={full || !plan.registration_open}
               data-testid="open-plan-apply"
             >
-              {t('registration.portal.apply')}
+              {t('portal.apply')}
             </Button>
           )}
         </Group>
@@ -122,13 +120,13 @@ export default function MyEnrollPage() {
     <Stack gap="md" data-testid="my-enroll-page">
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
         <Title order={1} fz="lg">
-          {t('registration.portal.openTests')}
+          {t('portal.openTests')}
         </Title>
         <TextInput
           w={{ base: '100%', sm: 260 }}
           leftSection={<IconSearch size={16} />}
-          placeholder={t('registration.portal.searchPlaceholder')}
-          aria-label={t('registration.portal.searchPlaceholder')}
+          placeholder={t('portal.searchPlaceholder')}
+          aria-label={t('portal.searchPlaceholder')}
           value={keyword}
           onChange={(event) => setKeyword(event.currentTarget.value)}
           data-testid="my-enroll-search"
@@ -150,7 +148,7 @@ export default function MyEnrollPage() {
         <Center py="xl" data-testid="my-enroll-empty">
           <Stack align="center" gap={4}>
             <IconClipboardOff size={36} color="var(--mantine-color-gray-5)" />
-            <Text c="dimmed">{t('registration.portal.noOpenTests')}</Text>
+            <Text c="dimmed">{t('portal.noOpenTests')}</Text>
           </Stack>
         </Center>
       ) : (

@@ -39,7 +39,7 @@ export default function MyNotifyInfoPage() {
   } else if (notFound) {
     content = (
       <Alert color="gray" data-testid="notify-not-found">
-        {t('certification.notify.notFound')}
+        {t('notifications.notFound')}
       </Alert>
     );
   } else if (!item) {
@@ -60,7 +60,7 @@ export default function MyNotifyInfoPage() {
             </Title>
             {item.broadcast && (
               <Badge size="sm" variant="light">
-                {t('certification.notify.broadcast')}
+                {t('notifications.broadcast')}
               </Badge>
             )}
           </Group>
@@ -72,7 +72,7 @@ export default function MyNotifyInfoPage() {
           </Text>
           {item.link && item.link.startsWith('/') && (
             <Anchor component={Link} href={item.link} fz="sm">
-              {t('certification.notify.link')}
+              {t('notifications.link')}
             </Anchor>
           )}
         </Stack>
@@ -90,7 +90,7 @@ export default function MyNotifyInfoPage() {
           size="xs"
           leftSection={<IconArrowLeft size={14} />}
         >
-          {t('certification.notify.back')}
+          {t('notifications.back')}
         </Button>
       </Group>
       {content}

@@ -28,7 +28,7 @@ export default function MyNotifyPage() {
   );
   const markAll = useWrite(markAllRead, {
     onDone: ({ marked }) => {
-      toastSuccess(t('certification.notify.markedAll', { n: marked }));
+      toastSuccess(t('notifications.markedAll', { n: marked }));
       void refreshUnreadCount();
     },
     invalidates: ['inbox'],
@@ -38,7 +38,7 @@ export default function MyNotifyPage() {
     <>
       <Checkbox
         size="xs"
-        label={t('certification.notify.onlyUnread')}
+        label={t('notifications.onlyUnread')}
         checked={onlyUnread}
         onChange={(e) => {
           setOnlyUnread(e.currentTarget.checked);
@@ -55,21 +55,21 @@ export default function MyNotifyPage() {
         onClick={() => void markAll.run().catch(() => undefined)}
         data-testid="notify-mark-all"
       >
-        {t('certification.notify.markAllRead')}
+        {t('notifications.markAllRead')}
       </Button>
     </>
   );
 
   return (
     <LearnerListPage
-      title={t('learner.nav.myNotify')}
+      title={t('userCenter.nav.myNotify')}
       testId="my-notify-page"
       errorTestId="notify-error"
       query={{ ...inbox, fetchedAt: undefined }}
       paging={paging}
       onPageChange={onPageChange}
       actions={actions}
-      empty={{ text: t('certification.notify.empty'), testId: 'notify-empty' }}
+      empty={{ text: t('notifications.empty'), testId: 'notify-empty' }}
     >
       {(items) => (
         <Stack gap="xs" data-testid="notify-list">
@@ -90,7 +90,7 @@ export default function MyNotifyPage() {
                   <Box style={{ minWidth: 0 }}>
                     <Group gap={6} wrap="nowrap">
                       {item.broadcast && (
-                        <IconSpeakerphone size={14} aria-label={t('certification.notify.broadcast')} />
+                        <IconSpeakerphone size={14} aria-label={t('notifications.broadcast')} />
                       )}
                       <Text fw={item.read ? 400 : 700} fz="sm" truncate="end">
                         {item.title}
@@ -105,7 +105,7 @@ export default function MyNotifyPage() {
                   <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
                     {!item.read && (
                       <Badge size="xs" color="red" variant="filled" data-testid="notify-unread">
-                        {t('certification.notify.unread')}
+                        {t('notifications.unread')}
                       </Badge>
                     )}
                     <Text fz="xs" c="dimmed">

@@ -53,7 +53,7 @@ function FeeEditForm({ plan, onClose, onSaved }: FeeEditModalProps) {
   const save = handleSubmit(async (_values, input) => {
     if (!plan) return;
     await change.run({ planId: plan.plan_id, input });
-    toastSuccess(t('examAffairs.finance.feeSaved', { title: plan.title, fee: formatFen(input.fee_fen) }));
+    toastSuccess(t('payments.finance.feeSaved', { title: plan.title, fee: formatFen(input.fee_fen) }));
     onSaved(plan);
   });
 
@@ -62,12 +62,12 @@ function FeeEditForm({ plan, onClose, onSaved }: FeeEditModalProps) {
     <FormDrawer
       variant="modal"
       opened={plan !== null}
-      title={t('examAffairs.finance.editFee')}
+      title={t('payments.finance.editFee')}
       onClose={onClose}
       onSubmit={() => save()}
       form={form}
       saving={submitting}
-      submitLabel={t('examAffairs.finance.saveFee')}
+      submitLabel={t('payments.finance.saveFee')}
       submitTestId="fee-save"
       data-testid="fee-edit-modal"
     >
@@ -77,10 +77,10 @@ function FeeEditForm({ plan, onClose, onSaved }: FeeEditModalProps) {
             {plan.title}
           </Text>
           <Text size="sm" c="dimmed">
-            {t('examAffairs.finance.currentFee', { fee: formatFen(plan.fee_fen) })}
+            {t('payments.finance.currentFee', { fee: formatFen(plan.fee_fen) })}
           </Text>
           <NumberInput
-            label={t('examAffairs.finance.newFee')}
+            label={t('payments.finance.newFee')}
             withAsterisk
             min={0}
             max={100000}
@@ -90,13 +90,13 @@ function FeeEditForm({ plan, onClose, onSaved }: FeeEditModalProps) {
             {...form.getInputProps('fee')}
             description={
               newFen !== undefined && newFen !== plan.fee_fen
-                ? t('examAffairs.finance.feeChange', { from: formatFen(plan.fee_fen), to: formatFen(newFen) })
+                ? t('payments.finance.feeChange', { from: formatFen(plan.fee_fen), to: formatFen(newFen) })
                 : undefined
             }
             data-testid="fee-input"
           />
           <Textarea
-            label={t('examAffairs.finance.reason')}
+            label={t('payments.finance.reason')}
             withAsterisk
             autosize
             minRows={2}
@@ -105,7 +105,7 @@ function FeeEditForm({ plan, onClose, onSaved }: FeeEditModalProps) {
             data-testid="fee-reason"
           />
           <Alert color="blue" variant="light">
-            {t('examAffairs.finance.existingOrdersKeep')}
+            {t('payments.finance.existingOrdersKeep')}
           </Alert>
         </Stack>
       )}

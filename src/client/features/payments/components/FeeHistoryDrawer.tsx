@@ -21,7 +21,7 @@ export function FeeHistoryDrawer({ plan, onClose }: { plan: PlanFee | null; onCl
       onClose={onClose}
       position="right"
       size="md"
-      title={<Text fw={600}>{t('examAffairs.finance.history')}</Text>}
+      title={<Text fw={600}>{t('payments.finance.history')}</Text>}
       data-testid="fee-history"
     >
       {plan && (

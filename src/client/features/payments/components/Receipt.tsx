@@ -36,31 +36,28 @@ export function Receipt({ orderNo }: { orderNo: string }) {
   }
   const order = read.data;
   const rows: [string, string, string?][] = [
-    [t('registration.orders.orderNo'), order.order_no, 'receipt-order-no'],
+    [t('payments.orderNo'), order.order_no, 'receipt-order-no'],
     [
-      t('registration.orders.item'),
+      t('payments.item'),
       order.item
         ? `${order.item.plan_title} · ${order.item.occupation_name} ${order.item.level_name}`
         : order.subject,
     ],
     ...(order.item
-      ? ([[t('registration.orders.organization'), order.item.organization_name]] as [string, string][])
+      ? ([[t('payments.organization'), order.item.organization_name]] as [string, string][])
       : []),
-    [t('registration.orders.payer'), order.payer_name || '—'],
-    [t('registration.orders.amount'), formatFen(order.amount_fen), 'receipt-amount'],
-    [t('registration.orders.state'), t(`registration.orderState.${order.state}`), 'receipt-state'],
-    [t('registration.orders.createdAt'), dateTimeText(order.created_at)],
-    [t('registration.orders.paidAt'), dateTimeText(order.paid_at) || '—', 'receipt-paid-at'],
-    [
-      t('registration.orders.gateway'),
-      order.gateway ? t(`registration.orders.gateways.${order.gateway}`) : '—',
-    ],
-    [t('registration.orders.tradeNo'), order.gateway_trade_no || '—', 'receipt-trade-no'],
+    [t('payments.payer'), order.payer_name || '—'],
+    [t('payments.amount'), formatFen(order.amount_fen), 'receipt-amount'],
+    [t('payments.state'), t(`payments.orderState.${order.state}`), 'receipt-state'],
+    [t('payments.createdAt'), dateTimeText(order.created_at)],
+    [t('payments.paidAt'), dateTimeText(order.paid_at) || '—', 'receipt-paid-at'],
+    [t('payments.gateway'), order.gateway ? t(`payments.gateways.${order.gateway}`) : '—'],
+    [t('payments.tradeNo'), order.gateway_trade_no || '—', 'receipt-trade-no'],
   ];
   return (
     <Stack gap="sm" className={classes.receipt} data-testid="receipt">
       <Title order={2} fz="lg" ta="center">
-        {t('registration.orders.receiptTitle')}
+        {t('payments.receiptTitle')}
       </Title>
       <Text fz="xs" c="dimmed" ta="center">
         {t('common.platformTitle')}
@@ -87,7 +84,7 @@ export function Receipt({ orderNo }: { orderNo: string }) {
           onClick={() => window.print()}
           data-testid="receipt-print"
         >
-          {t('registration.orders.print')}
+          {t('payments.print')}
         </Button>
       </Group>
     </Stack>

@@ -64,25 +64,25 @@ export function ReconciliationItems({
     </Text>
   );
   const columns: ListPageColumn<Row>[] = [
-    { accessor: 'order_no', title: t('examAffairs.finance.orderNo'), render: (item) => code(item.order_no) },
-    { accessor: 'trade_no', title: t('examAffairs.finance.tradeNo'), render: (item) => code(item.trade_no) },
+    { accessor: 'order_no', title: t('payments.finance.orderNo'), render: (item) => code(item.order_no) },
+    { accessor: 'trade_no', title: t('payments.finance.tradeNo'), render: (item) => code(item.trade_no) },
     {
       accessor: 'statement_amount_fen',
-      title: t('examAffairs.finance.statementAmount'),
+      title: t('payments.finance.statementAmount'),
       textAlign: 'right',
       hidden: tab === 'missing_in_statement',
       render: (item) => amount(item.statement_amount_fen),
     },
     {
       accessor: 'order_amount_fen',
-      title: t('examAffairs.finance.orderAmount'),
+      title: t('payments.finance.orderAmount'),
       textAlign: 'right',
       hidden: tab === 'missing_in_orders',
       render: (item) => amount(item.order_amount_fen),
     },
     {
       accessor: 'difference',
-      title: t('examAffairs.finance.difference'),
+      title: t('payments.finance.difference'),
       textAlign: 'right',
       hidden: tab !== 'amount_mismatch',
       render: (item) => (
@@ -93,12 +93,12 @@ export function ReconciliationItems({
     },
     {
       accessor: 'paid_at',
-      title: t('examAffairs.finance.paidAt'),
+      title: t('payments.finance.paidAt'),
       render: (item) => <Text size="xs">{paidAtText(item.paid_at) || '—'}</Text>,
     },
     {
       accessor: 'reason',
-      title: t('examAffairs.finance.reason'),
+      title: t('payments.finance.reason'),
       hidden: tab !== 'missing_in_orders',
       render: (item) => <Text size="xs">{item.reason ?? ''}</Text>,
     },
@@ -108,7 +108,7 @@ export function ReconciliationItems({
       list={list}
       columns={columns}
       rowKey={(item) => item.row}
-      empty={<Text c="dimmed">{t(`examAffairs.finance.empty.${tab}`)}</Text>}
+      empty={<Text c="dimmed">{t(`payments.finance.empty.${tab}`)}</Text>}
       data-testid={`reconciliation-${tab}`}
     />
   );

@@ -32,7 +32,7 @@ function OrderStateBadge({ state }: { state: OrderState }) {
       data-testid="order-state"
       data-state={state}
     >
-      {t(`registration.orderState.${state}`)}
+      {t(`payments.orderState.${state}`)}
     </Badge>
   );
 }
@@ -53,7 +53,7 @@ function OrderActions({
     <Group gap="xs" wrap="nowrap" justify="flex-end">
       {order.state === 'pending' && (
         <Button size="xs" color="orange" loading={paying} onClick={onPay} data-testid="order-pay">
-          {t('registration.orders.pay')}
+          {t('payments.pay')}
         </Button>
       )}
       <Button
@@ -63,7 +63,7 @@ function OrderActions({
         onClick={onReceipt}
         data-testid="order-receipt"
       >
-        {order.state === 'paid' ? t('registration.orders.receipt') : t('registration.lists.details')}
+        {order.state === 'paid' ? t('payments.receipt') : t('enrollments.lists.details')}
       </Button>
     </Group>
   );
@@ -150,12 +150,12 @@ export default function MyOrderPage() {
   const columns: ListColumn<Order>[] = [
     {
       key: 'subject',
-      title: t('registration.orders.item'),
+      title: t('payments.item'),
       render: (order) => <Text fz="sm">{order.subject}</Text>,
     },
     {
       key: 'order_no',
-      title: t('registration.orders.orderNo'),
+      title: t('payments.orderNo'),
       render: (order) => (
         <Text fz="xs" ff="monospace">
           {order.order_no}
@@ -164,18 +164,18 @@ export default function MyOrderPage() {
     },
     {
       key: 'amount',
-      title: t('registration.orders.amount'),
+      title: t('payments.amount'),
       align: 'right',
       render: (order) => formatFen(order.amount_fen),
     },
     {
       key: 'state',
-      title: t('registration.orders.state'),
+      title: t('payments.state'),
       render: (order) => <OrderStateBadge state={order.state} />,
     },
     {
       key: 'created_at',
-      title: t('registration.orders.createdAt'),
+      title: t('payments.createdAt'),
       render: (order) => isoDateTime(order.created_at),
     },
     { key: 'actions', title: '', align: 'right', render: actions },
@@ -185,17 +185,17 @@ export default function MyOrderPage() {
     <>
       {returned?.state === 'paid' && (
         <Alert color="teal" icon={<IconCircleCheck size={18} />} data-testid="order-paid-notice">
-          {t('registration.orders.paidNotice', { amount: formatFen(returned.amount_fen) })}
+          {t('payments.paidNotice', { amount: formatFen(returned.amount_fen) })}
         </Alert>
       )}
       {returned?.state === 'pending' && (
         <Alert color="orange" data-testid="order-pending-notice">
-          {t('registration.orders.pendingNotice')}
+          {t('payments.pendingNotice')}
         </Alert>
       )}
       {payCancelled && (
         <Alert color="gray" data-testid="order-cancelled-notice">
-          {t('registration.orders.cancelledNotice')}
+          {t('payments.cancelledNotice')}
         </Alert>
       )}
     </>
@@ -204,7 +204,7 @@ export default function MyOrderPage() {
   return (
     <>
       <LearnerListPage
-        title={t('learner.nav.myOrder')}
+        title={t('userCenter.nav.myOrder')}
         testId="my-order-page"
         errorTestId="orders-error"
         query={query}
@@ -212,7 +212,7 @@ export default function MyOrderPage() {
         onPageChange={onPageChange}
         notices={notices}
         // The web layout's table has its own empty state and pager.
-        empty={web ? undefined : { text: t('registration.orders.empty'), testId: 'orders-empty' }}
+        empty={web ? undefined : { text: t('payments.empty'), testId: 'orders-empty' }}
         pager={!web}
       >
         {(orders) =>
@@ -226,7 +226,7 @@ export default function MyOrderPage() {
               limit={paging.limit}
               onPageChange={onPageChange}
               loading={query.refreshing && !query.stale && orders.length === 0}
-              empty={<Text c="dimmed">{t('registration.orders.empty')}</Text>}
+              empty={<Text c="dimmed">{t('payments.empty')}</Text>}
               data-testid="orders-table"
             />
           ) : (
@@ -259,7 +259,7 @@ export default function MyOrderPage() {
       <Modal
         opened={receipt !== null}
         onClose={closeReceipt}
-        title={t('registration.orders.receiptTitle')}
+        title={t('payments.receiptTitle')}
         size="md"
         fullScreen={!web}
         withinPortal

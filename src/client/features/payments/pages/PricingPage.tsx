@@ -27,7 +27,7 @@ export default function PricingPage() {
   const columns: ListPageColumn<PlanFee>[] = [
     {
       accessor: 'title',
-      title: t('examAffairs.plan.title'),
+      title: t('plans.plan.title'),
       render: (row) => (
         <div>
           <Text size="sm" fw={500}>
@@ -41,26 +41,26 @@ export default function PricingPage() {
     },
     {
       accessor: 'occupation_name',
-      title: t('examAffairs.plan.occupationLevel'),
+      title: t('plans.plan.occupationLevel'),
       render: (row) => (
         <Text size="sm">
-          {row.occupation_name} · {t(`examAffairs.level.${row.level}`)}
+          {row.occupation_name} · {t(`plans.level.${row.level}`)}
         </Text>
       ),
     },
-    { accessor: 'organization_name', title: t('examAffairs.plan.college') },
+    { accessor: 'organization_name', title: t('plans.plan.college') },
     {
       accessor: 'state',
-      title: t('examAffairs.plan.state'),
+      title: t('plans.plan.state'),
       render: (row) => (
         <Badge variant="light" color={row.state === 'archived' ? 'dark' : 'gray'}>
-          {t(`examAffairs.planState.${row.state}`)}
+          {t(`plans.planState.${row.state}`)}
         </Badge>
       ),
     },
     {
       accessor: 'fee_fen',
-      title: t('examAffairs.plan.fee'),
+      title: t('plans.plan.fee'),
       textAlign: 'right',
       render: (row) => (
         <Text size="sm" fw={600} data-testid={`fee-value-${row.plan_id}`}>
@@ -70,12 +70,12 @@ export default function PricingPage() {
     },
     {
       accessor: 'last_changed_at',
-      title: t('examAffairs.finance.lastChanged'),
+      title: t('payments.finance.lastChanged'),
       render: (row) => <Text size="xs">{isoDateTime(row.last_changed_at) || '—'}</Text>,
     },
     {
       accessor: 'actions',
-      title: t('examAffairs.common.actions'),
+      title: t('plans.common.actions'),
       render: (row) => (
         <RowActions
           justify="flex-start"
@@ -84,8 +84,8 @@ export default function PricingPage() {
               key: 'edit',
               label:
                 row.state === 'archived'
-                  ? t('examAffairs.finance.archivedNoChange')
-                  : t('examAffairs.finance.editFee'),
+                  ? t('payments.finance.archivedNoChange')
+                  : t('payments.finance.editFee'),
               icon: <IconEdit size={16} />,
               disabled: row.state === 'archived',
               onClick: () => setEditing(row),
@@ -93,7 +93,7 @@ export default function PricingPage() {
             },
             {
               key: 'history',
-              label: t('examAffairs.finance.history'),
+              label: t('payments.finance.history'),
               icon: <IconHistory size={16} />,
               onClick: () => setHistoryOf(row),
               testId: `fee-history-${row.plan_id}`,
@@ -107,14 +107,14 @@ export default function PricingPage() {
   return (
     <Stack gap="md" data-testid="pricing-page">
       <Title order={2} fz="h3">
-        {t('examAffairs.finance.fixTitle')}
+        {t('payments.finance.fixTitle')}
       </Title>
       <FilterBar list={list} framed>
         <FilterText
           name="keyword"
           w={300}
-          label={t('examAffairs.filters.keyword')}
-          placeholder={t('examAffairs.filters.keywordPlaceholder')}
+          label={t('plans.filters.keyword')}
+          placeholder={t('plans.filters.keywordPlaceholder')}
           data-testid="fee-keyword"
         />
       </FilterBar>

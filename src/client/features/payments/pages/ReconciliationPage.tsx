@@ -110,10 +110,10 @@ function ReconciliationResult({ result }: { result: Reconciliation }) {
           color={result.source === 'upload' ? 'grape' : 'brand'}
           data-testid="reconciliation-source"
         >
-          {t(`examAffairs.finance.source.${result.source}`)}
+          {t(`payments.finance.source.${result.source}`)}
         </Badge>
         <Text size="sm" c="dimmed">
-          {result.date} · {t(`examAffairs.finance.gateways.${result.gateway}`)}
+          {result.date} · {t(`payments.finance.gateways.${result.gateway}`)}
         </Text>
         {summary.balanced ? (
           <Badge
@@ -121,7 +121,7 @@ function ReconciliationResult({ result }: { result: Reconciliation }) {
             leftSection={<IconCircleCheck size={14} />}
             data-testid="reconciliation-balanced"
           >
-            {t('examAffairs.finance.balanced')}
+            {t('payments.finance.balanced')}
           </Badge>
         ) : (
           <Badge
@@ -129,30 +129,30 @@ function ReconciliationResult({ result }: { result: Reconciliation }) {
             leftSection={<IconAlertTriangle size={14} />}
             data-testid="reconciliation-unbalanced"
           >
-            {t('examAffairs.finance.unbalanced')}
+            {t('payments.finance.unbalanced')}
           </Badge>
         )}
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
         <Figure
-          label={t('examAffairs.finance.ordersTotal')}
+          label={t('payments.finance.ordersTotal')}
           value={formatFen(summary.orders_total_fen)}
-          hint={t('examAffairs.finance.count', { n: summary.orders_count })}
+          hint={t('payments.finance.count', { n: summary.orders_count })}
           testId="reconciliation-orders"
         />
         <Figure
-          label={t('examAffairs.finance.statementTotal')}
+          label={t('payments.finance.statementTotal')}
           value={formatFen(summary.statement_total_fen)}
-          hint={t('examAffairs.finance.count', { n: summary.statement_count })}
+          hint={t('payments.finance.count', { n: summary.statement_count })}
           testId="reconciliation-statement"
         />
         <Figure
-          label={t('examAffairs.finance.matchedCount')}
+          label={t('payments.finance.matchedCount')}
           value={String(summary.matched)}
           testId="reconciliation-matched-count"
         />
         <Figure
-          label={t('examAffairs.finance.problems')}
+          label={t('payments.finance.problems')}
           value={String(summary.amount_mismatch + summary.missing_in_orders + summary.missing_in_statement)}
           testId="reconciliation-problem-count"
         />
@@ -175,7 +175,7 @@ function ReconciliationResult({ result }: { result: Reconciliation }) {
               }
               data-testid={`reconciliation-tab-${key}`}
             >
-              {t(`examAffairs.finance.tabs.${key}`)}
+              {t(`payments.finance.tabs.${key}`)}
             </Tabs.Tab>
           ))}
         </Tabs.List>
@@ -231,7 +231,7 @@ export default function ReconciliationPage() {
     <LocalizedDatesProvider>
       <Stack gap="md" data-testid="reconciliation-page">
         <Title order={2} fz="h3">
-          {t('examAffairs.finance.checkTitle')}
+          {t('payments.finance.checkTitle')}
         </Title>
         <Paper withBorder p="md" radius="md">
           <FilterBar
@@ -248,7 +248,7 @@ export default function ReconciliationPage() {
                   }}
                   data-testid="reconciliation-fetch"
                 >
-                  {t('examAffairs.finance.fetchStatement')}
+                  {t('payments.finance.fetchStatement')}
                 </Button>
                 <FileButton resetRef={resetFile} onChange={pickFile} accept=".csv,text/csv">
                   {(props) => (
@@ -260,14 +260,14 @@ export default function ReconciliationPage() {
                       disabled={fetching}
                       data-testid="reconciliation-upload"
                     >
-                      {t('examAffairs.finance.uploadCsv')}
+                      {t('payments.finance.uploadCsv')}
                     </Button>
                   )}
                 </FileButton>
                 <ExcelDownloadButton
                   path={statementCsvPath(date, gateway)}
                   fileName={`statement-${gateway}-${date}.csv`}
-                  label={t('examAffairs.finance.downloadStatement')}
+                  label={t('payments.finance.downloadStatement')}
                   disabled={fetching || upload.running}
                   data-testid="reconciliation-download"
                 />
@@ -278,7 +278,7 @@ export default function ReconciliationPage() {
               {(value, set) => (
                 <DatePickerInput
                   w={180}
-                  label={t('examAffairs.finance.date')}
+                  label={t('payments.finance.date')}
                   valueFormat="YYYY-MM-DD"
                   maxDate={chinaToday()}
                   value={value}
@@ -290,19 +290,19 @@ export default function ReconciliationPage() {
             <FilterSelect
               name="gateway"
               w={160}
-              label={t('examAffairs.finance.gateway')}
+              label={t('payments.finance.gateway')}
               clearable={false}
               allowDeselect={false}
-              data={GATEWAYS.map((value) => ({ value, label: t(`examAffairs.finance.gateways.${value}`) }))}
+              data={GATEWAYS.map((value) => ({ value, label: t(`payments.finance.gateways.${value}`) }))}
             />
           </FilterBar>
           <Text size="xs" c="dimmed" mt="xs">
-            {t('examAffairs.finance.csvHint')}
+            {t('payments.finance.csvHint')}
           </Text>
         </Paper>
 
         {failure !== null && (
-          <Alert color="red" title={t('examAffairs.finance.failed')} data-testid="reconciliation-error">
+          <Alert color="red" title={t('payments.finance.failed')} data-testid="reconciliation-error">
             {failureText(failure)}
           </Alert>
         )}

@@ -52,7 +52,7 @@ function AskedFields({ form, asked }: { form: EnrolForm; asked: readonly FormFie
       {asked.includes('employer') && (
         <TextInput
           label={formFieldLabel(t, 'employer')}
-          placeholder={t('examAffairs.college.fromProfile')}
+          placeholder={t('plans.college.fromProfile')}
           maxLength={100}
           {...form.getInputProps('employer')}
         />
@@ -80,7 +80,7 @@ function MaterialUploads({ form, plan }: { form: EnrolForm; plan: ExamPlanDetail
             key={key}
             kind={key}
             label={materialLabel(t, key)}
-            hint={key === 'photo' ? t('examAffairs.college.photoFromProfile') : undefined}
+            hint={key === 'photo' ? t('plans.college.photoFromProfile') : undefined}
             required={key !== 'photo'}
             apiType="administrators"
             crop={key === 'photo'}
@@ -105,28 +105,28 @@ export function EnrollOnBehalfModal({ opened, plans, onClose, onEnrolled }: Enro
     <Modal
       opened={opened}
       onClose={() => !saving && onClose()}
-      title={t('examAffairs.college.enrolTitle')}
+      title={t('plans.college.enrolTitle')}
       size="lg"
       data-testid="college-enrol-modal"
     >
       <Stack gap="md">
         <Text size="sm" c="dimmed">
-          {t('examAffairs.college.enrolHint')}
+          {t('plans.college.enrolHint')}
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
-            label={t('examAffairs.college.learner')}
-            placeholder={t('examAffairs.college.learnerPlaceholder')}
+            label={t('plans.college.learner')}
+            placeholder={t('plans.college.learnerPlaceholder')}
             withAsterisk
             {...form.getInputProps('learner')}
             data-testid="college-enrol-learner"
           />
           <Select
-            label={t('examAffairs.college.plan')}
+            label={t('plans.college.plan')}
             withAsterisk
             searchable
-            nothingFoundMessage={t('examAffairs.college.noOpenPlans')}
-            placeholder={plans.length ? undefined : t('examAffairs.college.noOpenPlans')}
+            nothingFoundMessage={t('plans.college.noOpenPlans')}
+            placeholder={plans.length ? undefined : t('plans.college.noOpenPlans')}
             data={plans.map((p) => ({ value: String(p.id), label: p.title }))}
             {...form.getInputProps('planId')}
             onChange={(planId) => {
@@ -158,7 +158,7 @@ export function EnrollOnBehalfModal({ opened, plans, onClose, onEnrolled }: Enro
             disabled={!plan}
             data-testid="college-enrol-submit"
           >
-            {t('examAffairs.college.enrolSubmit')}
+            {t('plans.college.enrolSubmit')}
           </Button>
         </Group>
       </Stack>

@@ -21,7 +21,7 @@ export default function EnrollmentCountsChart({
       h={220}
       data={data}
       dataKey="state"
-      series={[{ name: 'count', label: t('examAffairs.detail.candidates'), color: 'brand.6' }]}
+      series={[{ name: 'count', label: t('plans.detail.candidates'), color: 'brand.6' }]}
       tickLine="y"
       gridAxis="y"
       withTooltip

@@ -42,7 +42,7 @@ export function PlanActionsMenu({
           disabled={!any}
           data-testid={`plan-actions-${plan.id}`}
         >
-          {t('examAffairs.plan.stateActions')}
+          {t('plans.plan.stateActions')}
         </Button>
       </Menu.Target>
       <Menu.Dropdown>

@@ -27,7 +27,7 @@ export function PlanStateBadges({ plan, testId }: { plan: ExamPlanSummary; testI
       <PlanStateBadge state={plan.state} data-testid={testId} />
       {plan.registration_open && (
         <Badge color="green" variant="dot">
-          {t('examAffairs.plan.registrationOpen')}
+          {t('plans.plan.registrationOpen')}
         </Badge>
       )}
     </>

@@ -94,7 +94,7 @@ function PlanDetailHeader({ plan, onEdit, onAction }: DetailProps) {
           onClick={() => onEdit(plan.id)}
           data-testid="plan-detail-edit"
         >
-          {t('examAffairs.plan.edit')}
+          {t('plans.plan.edit')}
         </Button>
         <PlanActionsMenu plan={plan} onAction={(action) => onAction(plan, action)} />
       </Group>
@@ -106,27 +106,27 @@ function PlanFacts({ plan }: { plan: ExamPlanDetail }) {
   const t = useT();
   return (
     <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
-      <Fact label={t('examAffairs.plan.occupation')}>
+      <Fact label={t('plans.plan.occupation')}>
         {plan.occupation.name} ({plan.occupation.code})
       </Fact>
-      <Fact label={t('examAffairs.plan.level')}>{levelLabel(t, plan.level)}</Fact>
-      <Fact label={t('examAffairs.plan.college')}>{plan.organization.name}</Fact>
-      <Fact label={t('examAffairs.plan.window')}>
+      <Fact label={t('plans.plan.level')}>{levelLabel(t, plan.level)}</Fact>
+      <Fact label={t('plans.plan.college')}>{plan.organization.name}</Fact>
+      <Fact label={t('plans.plan.window')}>
         {isoDateTime(plan.registration_starts_at)} ~ {isoDateTime(plan.registration_ends_at)}
       </Fact>
-      <Fact label={t('examAffairs.plan.fee')}>{formatFen(plan.fee_fen)}</Fact>
-      <Fact label={t('examAffairs.plan.seats')}>
-        {t('examAffairs.plan.seatsValue', {
+      <Fact label={t('plans.plan.fee')}>{formatFen(plan.fee_fen)}</Fact>
+      <Fact label={t('plans.plan.seats')}>
+        {t('plans.plan.seatsValue', {
           enrolled: plan.enrolled_count,
           capacity: plan.capacity,
           left: plan.seats_left,
         })}
       </Fact>
-      <Fact label={t('examAffairs.plan.passLines')}>
-        {t('examAffairs.plan.passLinesValue', { theory: plan.pass_theory, practical: plan.pass_practical })}
+      <Fact label={t('plans.plan.passLines')}>
+        {t('plans.plan.passLinesValue', { theory: plan.pass_theory, practical: plan.pass_practical })}
       </Fact>
-      <Fact label={t('examAffairs.plan.publishedAt')}>{isoDateTime(plan.published_at) || '—'}</Fact>
-      <Fact label={t('examAffairs.plan.updatedAt')}>{isoDateTime(plan.updated_at)}</Fact>
+      <Fact label={t('plans.plan.publishedAt')}>{isoDateTime(plan.published_at) || '—'}</Fact>
+      <Fact label={t('plans.plan.updatedAt')}>{isoDateTime(plan.updated_at)}</Fact>
     </SimpleGrid>
   );
 }
@@ -137,9 +137,9 @@ function PlanEnrollmentCounts({ counts }: { counts: ExamPlanDetail['enrollment_c
   return (
     <Paper withBorder p="md" radius="md">
       <Group justify="space-between" mb="xs">
-        <Text fw={600}>{t('examAffairs.detail.enrollments')}</Text>
+        <Text fw={600}>{t('plans.detail.enrollments')}</Text>
         <Text size="sm" c="dimmed" data-testid="plan-detail-total">
-          {t('examAffairs.detail.total', { n: total })}
+          {t('plans.detail.total', { n: total })}
         </Text>
       </Group>
       <Group gap="xs" mb="sm" data-testid="plan-detail-counts">
@@ -155,7 +155,7 @@ function PlanEnrollmentCounts({ counts }: { counts: ExamPlanDetail['enrollment_c
         ))}
         {total === 0 && (
           <Text size="sm" c="dimmed">
-            {t('examAffairs.detail.noEnrollments')}
+            {t('plans.detail.noEnrollments')}
           </Text>
         )}
       </Group>
@@ -173,7 +173,7 @@ function PlanSessionsTable({ sessions }: { sessions: ExamPlanDetail['sessions'] 
   if (sessions.length === 0)
     return (
       <Text size="sm" c="dimmed">
-        {t('examAffairs.plan.noSessions')}
+        {t('plans.plan.noSessions')}
       </Text>
     );
   return (
@@ -223,22 +223,22 @@ function PlanDetail(props: DetailProps) {
       <PlanDetailHeader {...props} />
       <PlanFacts plan={plan} />
       <PlanEnrollmentCounts counts={plan.enrollment_counts} />
-      <Section title={t('examAffairs.plan.sessions')}>
+      <Section title={t('plans.plan.sessions')}>
         <PlanSessionsTable sessions={plan.sessions} />
       </Section>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <Section title={t('examAffairs.plan.requiredMaterials')}>
+        <Section title={t('plans.plan.requiredMaterials')}>
           <KeyBadges
             labels={plan.required_materials.map((key) => materialLabel(t, key))}
-            none={t('examAffairs.plan.noMaterials')}
+            none={t('plans.plan.noMaterials')}
           />
         </Section>
-        <Section title={t('examAffairs.plan.formFields')}>
+        <Section title={t('plans.plan.formFields')}>
           <KeyBadges labels={plan.form_fields.map((key) => formFieldLabel(t, key))} />
         </Section>
       </SimpleGrid>
       {plan.description && (
-        <Section title={t('examAffairs.plan.description')}>
+        <Section title={t('plans.plan.description')}>
           <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
             {plan.description}
           </Text>
@@ -272,7 +272,7 @@ export function PlanDetailDrawer({
       closeOnEscape={!covered}
       position="right"
       size={760}
-      title={<Text fw={600}>{shown?.title ?? t('examAffairs.detail.title')}</Text>}
+      title={<Text fw={600}>{shown?.title ?? t('plans.detail.title')}</Text>}
       data-testid="plan-detail-drawer"
     >
       {error && (

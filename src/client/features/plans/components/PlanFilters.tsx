@@ -48,22 +48,22 @@ export function PlanFilters({ options, list }: PlanFiltersProps) {
       list={list}
       framed
       withReset
-      resetLabel={t('examAffairs.filters.reset')}
+      resetLabel={t('plans.filters.reset')}
       resetTestId="plan-filter-reset"
       data-testid="plan-filters"
     >
       <FilterText
         name="keyword"
         w={240}
-        label={t('examAffairs.filters.keyword')}
-        placeholder={t('examAffairs.filters.keywordPlaceholder')}
+        label={t('plans.filters.keyword')}
+        placeholder={t('plans.filters.keywordPlaceholder')}
         data-testid="plan-filter-keyword"
       />
       <FilterSelect
         name="occupation_id"
         w={200}
-        label={t('examAffairs.plan.occupation')}
-        placeholder={t('examAffairs.filters.all')}
+        label={t('plans.plan.occupation')}
+        placeholder={t('plans.filters.all')}
         searchable
         data={(options?.occupations ?? []).map((o) => ({
           value: String(o.id),
@@ -74,16 +74,16 @@ export function PlanFilters({ options, list }: PlanFiltersProps) {
       <FilterSelect
         name="level"
         w={150}
-        label={t('examAffairs.plan.level')}
-        placeholder={t('examAffairs.filters.all')}
+        label={t('plans.plan.level')}
+        placeholder={t('plans.filters.all')}
         data={SKILL_LEVELS.map((level) => ({ value: String(level), label: levelLabel(t, level) }))}
         data-testid="plan-filter-level"
       />
       <FilterSelect
         name="organization_id"
         w={200}
-        label={t('examAffairs.plan.college')}
-        placeholder={t('examAffairs.filters.all')}
+        label={t('plans.plan.college')}
+        placeholder={t('plans.filters.all')}
         searchable
         data={(options?.colleges ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
         data-testid="plan-filter-college"
@@ -91,8 +91,8 @@ export function PlanFilters({ options, list }: PlanFiltersProps) {
       <FilterSelect
         name="state"
         w={150}
-        label={t('examAffairs.plan.state')}
-        placeholder={t('examAffairs.filters.all')}
+        label={t('plans.plan.state')}
+        placeholder={t('plans.filters.all')}
         data={PLAN_STATES.map((state) => ({ value: state, label: planStateLabel(t, state) }))}
         data-testid="plan-filter-state"
       />
@@ -100,8 +100,8 @@ export function PlanFilters({ options, list }: PlanFiltersProps) {
         from="date_from"
         to="date_to"
         w={250}
-        label={t('examAffairs.filters.window')}
-        placeholder={t('examAffairs.filters.windowPlaceholder')}
+        label={t('plans.filters.window')}
+        placeholder={t('plans.filters.windowPlaceholder')}
         data-testid="plan-filter-dates"
       />
     </FilterBar>

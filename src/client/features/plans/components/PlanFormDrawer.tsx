@@ -38,14 +38,10 @@ export function PlanFormDrawer({ opened, planId, options, onClose, onSaved }: Pl
       form={form}
       saving={plan.saving}
       submitDisabled={!ready || readOnly}
-      submitLabel={t('examAffairs.plan.save')}
+      submitLabel={t('plans.plan.save')}
       submitTestId="plan-form-submit"
       size={720}
-      title={
-        <Text fw={600}>
-          {t(planId !== null ? 'examAffairs.plan.editTitle' : 'examAffairs.plan.createTitle')}
-        </Text>
-      }
+      title={<Text fw={600}>{t(planId !== null ? 'plans.plan.editTitle' : 'plans.plan.createTitle')}</Text>}
       data-testid="plan-form-drawer"
     >
       {plan.loading && (
@@ -63,19 +59,19 @@ export function PlanFormDrawer({ opened, planId, options, onClose, onSaved }: Pl
           <Stack gap="md">
             {readOnly && (
               <Alert color="orange" data-testid="plan-form-readonly">
-                {t('examAffairs.plan.notEditable')}
+                {t('plans.plan.notEditable')}
               </Alert>
             )}
             {locked && !readOnly && (
               <Alert color="blue" data-testid="plan-form-locked">
-                {t('examAffairs.plan.lockedByEnrollments', { n: loaded?.enrolled_count ?? 0 })}
+                {t('plans.plan.lockedByEnrollments', { n: loaded?.enrolled_count ?? 0 })}
               </Alert>
             )}
             <PlanBasicsFields form={form} options={options} locked={locked} />
-            <Divider label={t('examAffairs.plan.windowSection')} labelPosition="left" />
+            <Divider label={t('plans.plan.windowSection')} labelPosition="left" />
             <PlanWindowFields form={form} />
             <PlanSessionsField form={form} />
-            <Divider label={t('examAffairs.plan.feeSection')} labelPosition="left" />
+            <Divider label={t('plans.plan.feeSection')} labelPosition="left" />
             <PlanFeeFields form={form} />
             <PlanRequirementsFields form={form} />
           </Stack>
@@ -83,15 +79,15 @@ export function PlanFormDrawer({ opened, planId, options, onClose, onSaved }: Pl
       )}
       <ConfirmDialog
         opened={plan.duplicate !== null}
-        title={t('examAffairs.plan.duplicateTitle')}
+        title={t('plans.plan.duplicateTitle')}
         message={
           <>
-            {t('examAffairs.plan.duplicateQuestion')}
+            {t('plans.plan.duplicateQuestion')}
             <br />
             {plan.duplicate}
           </>
         }
-        confirmLabel={t('examAffairs.plan.createAnyway')}
+        confirmLabel={t('plans.plan.createAnyway')}
         onConfirm={plan.createDuplicate}
         onClose={plan.closeDuplicate}
         testId="plan-duplicate-dialog"

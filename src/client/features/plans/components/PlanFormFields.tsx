@@ -22,7 +22,7 @@ export function PlanBasicsFields({ form, options, locked }: PlanBasicsFieldsProp
   return (
     <Stack gap="md">
       <TextInput
-        label={t('examAffairs.plan.title')}
+        label={t('plans.plan.title')}
         withAsterisk
         maxLength={200}
         {...form.getInputProps('title')}
@@ -30,7 +30,7 @@ export function PlanBasicsFields({ form, options, locked }: PlanBasicsFieldsProp
       />
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <Select
-          label={t('examAffairs.plan.occupation')}
+          label={t('plans.plan.occupation')}
           withAsterisk
           searchable
           disabled={locked}
@@ -50,10 +50,10 @@ export function PlanBasicsFields({ form, options, locked }: PlanBasicsFieldsProp
           data-testid="plan-occupation-input"
         />
         <Select
-          label={t('examAffairs.plan.level')}
+          label={t('plans.plan.level')}
           withAsterisk
           disabled={locked || !occupation}
-          placeholder={occupation ? undefined : t('examAffairs.plan.chooseOccupationFirst')}
+          placeholder={occupation ? undefined : t('plans.plan.chooseOccupationFirst')}
           data={(occupation?.levels ?? []).map((l) => ({
             value: String(l.level),
             label: levelLabel(t, l.level),
@@ -62,7 +62,7 @@ export function PlanBasicsFields({ form, options, locked }: PlanBasicsFieldsProp
           data-testid="plan-level-input"
         />
         <Select
-          label={t('examAffairs.plan.college')}
+          label={t('plans.plan.college')}
           withAsterisk
           searchable
           disabled={locked}
@@ -83,16 +83,14 @@ export function PlanFeeFields({ form }: { form: PlanForm }) {
   return (
     <SimpleGrid cols={{ base: 2, sm: 4 }}>
       <YuanInput
-        label={t('examAffairs.plan.feeYuan')}
+        label={t('plans.plan.feeYuan')}
         withAsterisk
-        description={
-          feeFen !== undefined ? t('examAffairs.plan.feeHint', { fee: formatFen(feeFen) }) : undefined
-        }
+        description={feeFen !== undefined ? t('plans.plan.feeHint', { fee: formatFen(feeFen) }) : undefined}
         {...form.getInputProps('fee_yuan')}
         data-testid="plan-fee-input"
       />
       <NumberInput
-        label={t('examAffairs.plan.capacity')}
+        label={t('plans.plan.capacity')}
         withAsterisk
         min={1}
         max={100000}
@@ -100,13 +98,9 @@ export function PlanFeeFields({ form }: { form: PlanForm }) {
         {...form.getInputProps('capacity')}
         data-testid="plan-capacity-input"
       />
+      <NumberInput label={t('plans.plan.passTheory')} {...passLine} {...form.getInputProps('pass_theory')} />
       <NumberInput
-        label={t('examAffairs.plan.passTheory')}
-        {...passLine}
-        {...form.getInputProps('pass_theory')}
-      />
-      <NumberInput
-        label={t('examAffairs.plan.passPractical')}
+        label={t('plans.plan.passPractical')}
         {...passLine}
         {...form.getInputProps('pass_practical')}
       />
@@ -120,8 +114,8 @@ export function PlanRequirementsFields({ form }: { form: PlanForm }) {
   return (
     <Stack gap="md">
       <Checkbox.Group
-        label={t('examAffairs.plan.requiredMaterials')}
-        description={t('examAffairs.plan.requiredMaterialsHint')}
+        label={t('plans.plan.requiredMaterials')}
+        description={t('plans.plan.requiredMaterialsHint')}
         {...form.getInputProps('required_materials')}
         data-testid="plan-materials-input"
       >
@@ -132,8 +126,8 @@ export function PlanRequirementsFields({ form }: { form: PlanForm }) {
         </SimpleGrid>
       </Checkbox.Group>
       <Checkbox.Group
-        label={t('examAffairs.plan.formFields')}
-        description={t('examAffairs.plan.formFieldsHint')}
+        label={t('plans.plan.formFields')}
+        description={t('plans.plan.formFieldsHint')}
         {...form.getInputProps('form_fields')}
         data-testid="plan-form-fields-input"
       >
@@ -144,7 +138,7 @@ export function PlanRequirementsFields({ form }: { form: PlanForm }) {
         </SimpleGrid>
       </Checkbox.Group>
       <Textarea
-        label={t('examAffairs.plan.description')}
+        label={t('plans.plan.description')}
         autosize
         minRows={3}
         maxRows={8}

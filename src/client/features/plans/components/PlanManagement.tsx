@@ -38,16 +38,14 @@ function usePlanTransitions(onDone: () => void) {
   const transition = useWrite(({ plan, action }: Transition) => transitionPlan(plan.id, action), {
     invalidates: ['plan'],
     onDone: (_answer, { plan, action }) => {
-      toastSuccess(
-        t('examAffairs.plan.actionDone', { action: planActionLabel(t, action), title: plan.title }),
-      );
+      toastSuccess(t('plans.plan.actionDone', { action: planActionLabel(t, action), title: plan.title }));
       onDone();
     },
   });
   const ask = (plan: ExamPlanSummary, action: PlanAction) => {
     confirm.ask({
       title: planActionLabel(t, action),
-      message: t(`examAffairs.planActionConfirm.${action}`, { title: plan.title }),
+      message: t(`plans.planActionConfirm.${action}`, { title: plan.title }),
       color: CAUTION_ACTIONS.includes(action) ? 'orange' : undefined,
       testId: 'plan-action-confirm',
       run: async () => {
@@ -83,21 +81,21 @@ export function PlanManagement() {
     <Stack gap="md" data-testid="plan-management">
       <Group justify="space-between">
         <Title order={2} fz="h3">
-          {t('examAffairs.plan.pageTitle')}
+          {t('plans.plan.pageTitle')}
         </Title>
         <Button
           leftSection={<IconPlus size={16} />}
           onClick={() => setEditing({ planId: null })}
           data-testid="plan-create"
         >
-          {t('examAffairs.plan.create')}
+          {t('plans.plan.create')}
         </Button>
       </Group>
       <PlanFilters options={options} list={list} />
       <ListPageTable
         list={list}
         columns={columns}
-        empty={<Text c="dimmed">{t('examAffairs.plan.empty')}</Text>}
+        empty={<Text c="dimmed">{t('plans.plan.empty')}</Text>}
         data-testid="plan-table"
       />
 

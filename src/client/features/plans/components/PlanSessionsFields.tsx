@@ -38,14 +38,14 @@ export function PlanWindowFields({ form }: { form: PlanForm }) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
       <DateTimePicker
-        label={t('examAffairs.plan.registrationStartsAt')}
+        label={t('plans.plan.registrationStartsAt')}
         withAsterisk
         valueFormat={DATE_TIME_FORMAT}
         {...form.getInputProps('registration_starts_at')}
         data-testid="plan-starts-input"
       />
       <DateTimePicker
-        label={t('examAffairs.plan.registrationEndsAt')}
+        label={t('plans.plan.registrationEndsAt')}
         withAsterisk
         valueFormat={DATE_TIME_FORMAT}
         {...form.getInputProps('registration_ends_at')}
@@ -67,36 +67,36 @@ function PlanSessionRow({ form, index }: { form: PlanForm; index: number }) {
             <SegmentedControl
               size="xs"
               data={[
-                { value: 'theory', label: t('examAffairs.sessionKind.theory') },
-                { value: 'practical', label: t('examAffairs.sessionKind.practical') },
+                { value: 'theory', label: t('plans.sessionKind.theory') },
+                { value: 'practical', label: t('plans.sessionKind.practical') },
               ]}
               {...form.getInputProps(`${path}.kind`)}
             />
             <TextInput
               style={{ flex: 1 }}
               size="xs"
-              placeholder={t('examAffairs.plan.sessionName')}
-              aria-label={t('examAffairs.plan.sessionName')}
+              placeholder={t('plans.plan.sessionName')}
+              aria-label={t('plans.plan.sessionName')}
               {...form.getInputProps(`${path}.name`)}
             />
           </Group>
           <SimpleGrid cols={2} spacing="xs">
             <DateTimePicker
               size="xs"
-              label={t('examAffairs.plan.sessionStartsAt')}
+              label={t('plans.plan.sessionStartsAt')}
               valueFormat={DATE_TIME_FORMAT}
               {...form.getInputProps(`${path}.starts_at`)}
             />
             <DateTimePicker
               size="xs"
-              label={t('examAffairs.plan.sessionEndsAt')}
+              label={t('plans.plan.sessionEndsAt')}
               valueFormat={DATE_TIME_FORMAT}
               {...form.getInputProps(`${path}.ends_at`)}
             />
           </SimpleGrid>
         </Stack>
         <RowAction
-          label={t('examAffairs.plan.removeSession')}
+          label={t('plans.plan.removeSession')}
           icon={<IconTrash size={16} />}
           onClick={() => form.removeListItem('sessions', index)}
           color="red"
@@ -113,7 +113,7 @@ export function PlanSessionsField({ form }: { form: PlanForm }) {
     <Stack gap="xs">
       <Group justify="space-between">
         <Text fw={500} size="sm">
-          {t('examAffairs.plan.sessions')}
+          {t('plans.plan.sessions')}
         </Text>
         <Button
           size="xs"
@@ -122,7 +122,7 @@ export function PlanSessionsField({ form }: { form: PlanForm }) {
           onClick={() => form.insertListItem('sessions', nextSession(sessions))}
           data-testid="plan-session-add"
         >
-          {t('examAffairs.plan.addSession')}
+          {t('plans.plan.addSession')}
         </Button>
       </Group>
       {typeof form.errors.sessions === 'string' && (
@@ -132,7 +132,7 @@ export function PlanSessionsField({ form }: { form: PlanForm }) {
       )}
       {sessions.length === 0 && (
         <Text size="sm" c="dimmed" data-testid="plan-sessions-empty">
-          {t('examAffairs.plan.noSessions')}
+          {t('plans.plan.noSessions')}
         </Text>
       )}
       {sessions.map((_session, index) => (

@@ -31,14 +31,14 @@ function PlanRowActions({ plan, handlers }: { plan: ExamPlanSummary; handlers: P
       actions={[
         {
           key: 'view',
-          label: t('examAffairs.plan.view'),
+          label: t('plans.plan.view'),
           icon: <IconEye size={16} />,
           onClick: () => handlers.onView(plan),
           testId: `plan-view-${plan.id}`,
         },
         {
           key: 'edit',
-          label: editable ? t('examAffairs.plan.edit') : t('examAffairs.plan.notEditable'),
+          label: editable ? t('plans.plan.edit') : t('plans.plan.notEditable'),
           icon: <IconEdit size={16} />,
           disabled: !editable,
           onClick: () => handlers.onEdit(plan),
@@ -61,20 +61,20 @@ export function usePlanColumns(handlers: PlanRowHandlers): ListPageColumn<ExamPl
   return [
     {
       accessor: 'title',
-      title: t('examAffairs.plan.title'),
+      title: t('plans.plan.title'),
       render: (plan) => (
         <TwoLineCell main={plan.title} detail={plan.code} strong testId={`plan-row-title-${plan.id}`} />
       ),
     },
     {
       accessor: 'occupation',
-      title: t('examAffairs.plan.occupationLevel'),
+      title: t('plans.plan.occupationLevel'),
       render: (plan) => <TwoLineCell main={plan.occupation.name} detail={levelLabel(t, plan.level)} />,
     },
-    { accessor: 'college', title: t('examAffairs.plan.college'), render: (plan) => plan.organization.name },
+    { accessor: 'college', title: t('plans.plan.college'), render: (plan) => plan.organization.name },
     {
       accessor: 'window',
-      title: t('examAffairs.plan.window'),
+      title: t('plans.plan.window'),
       render: (plan) => (
         <Text size="xs" style={nowrap}>
           {isoDateTime(plan.registration_starts_at)}
@@ -84,7 +84,7 @@ export function usePlanColumns(handlers: PlanRowHandlers): ListPageColumn<ExamPl
     },
     {
       accessor: 'exam',
-      title: t('examAffairs.plan.examDate'),
+      title: t('plans.plan.examDate'),
       render: (plan) => (
         <Text size="xs" style={nowrap}>
           {isoDateTime(plan.exam_starts_at, '{y}-{m}-{d}') || '—'}
@@ -93,19 +93,19 @@ export function usePlanColumns(handlers: PlanRowHandlers): ListPageColumn<ExamPl
     },
     {
       accessor: 'fee',
-      title: t('examAffairs.plan.fee'),
+      title: t('plans.plan.fee'),
       textAlign: 'right',
       render: (plan) => formatFen(plan.fee_fen),
     },
     {
       accessor: 'seats',
-      title: t('examAffairs.plan.seats'),
+      title: t('plans.plan.seats'),
       width: 120,
       render: (plan) => <PlanSeats plan={plan} />,
     },
     {
       accessor: 'state',
-      title: t('examAffairs.plan.state'),
+      title: t('plans.plan.state'),
       width: 110,
       render: (plan) => (
         <PlanStateBadge
@@ -117,7 +117,7 @@ export function usePlanColumns(handlers: PlanRowHandlers): ListPageColumn<ExamPl
     },
     {
       accessor: 'actions',
-      title: t('examAffairs.common.actions'),
+      title: t('plans.common.actions'),
       render: (plan) => <PlanRowActions plan={plan} handlers={handlers} />,
     },
   ];

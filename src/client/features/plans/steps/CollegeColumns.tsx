@@ -19,7 +19,7 @@ export function useCollegePlanColumns(
   return [
     {
       accessor: 'title',
-      title: t('examAffairs.plan.title'),
+      title: t('plans.plan.title'),
       render: (plan) => (
         <TwoLineCell
           strong
@@ -30,7 +30,7 @@ export function useCollegePlanColumns(
     },
     {
       accessor: 'window',
-      title: t('examAffairs.plan.window'),
+      title: t('plans.plan.window'),
       render: (plan) => (
         <Text size="xs">
           {isoDateTime(plan.registration_starts_at, day)} ~ {isoDateTime(plan.registration_ends_at, day)}
@@ -39,13 +39,13 @@ export function useCollegePlanColumns(
     },
     {
       accessor: 'seats',
-      title: t('examAffairs.plan.seats'),
+      title: t('plans.plan.seats'),
       width: 120,
       render: (plan) => <PlanSeats plan={plan} />,
     },
     {
       accessor: 'state',
-      title: t('examAffairs.plan.state'),
+      title: t('plans.plan.state'),
       render: (plan) => (
         <Group gap={4}>
           <PlanStateBadges plan={plan} />
@@ -54,7 +54,7 @@ export function useCollegePlanColumns(
     },
     {
       accessor: 'candidates',
-      title: t('examAffairs.common.actions'),
+      title: t('plans.common.actions'),
       render: (plan) => (
         <Button
           size="xs"
@@ -62,7 +62,7 @@ export function useCollegePlanColumns(
           onClick={() => choose(plan.id)}
           data-testid={`college-plan-candidates-${plan.id}`}
         >
-          {t('examAffairs.college.showCandidates')}
+          {t('plans.college.showCandidates')}
         </Button>
       ),
     },
@@ -83,16 +83,16 @@ function ReviewStatus({ row }: { row: CollegeEnrollment }) {
           {enrollmentStateLabel(t, row.state)}
         </Badge>
         {row.on_behalf && (
-          <Tooltip label={t('examAffairs.college.onBehalfHint')}>
+          <Tooltip label={t('plans.college.onBehalfHint')}>
             <Badge color="gray" variant="outline">
-              {t('examAffairs.college.onBehalf')}
+              {t('plans.college.onBehalf')}
             </Badge>
           </Tooltip>
         )}
       </Group>
       {row.state === 'rejected' && row.review_reason && (
         <Text size="xs" c="red">
-          {t('examAffairs.college.reason', { reason: row.review_reason })}
+          {t('plans.college.reason', { reason: row.review_reason })}
         </Text>
       )}
     </Stack>
@@ -104,7 +104,7 @@ export function useCollegeCandidateColumns(): ListPageColumn<CollegeEnrollment>[
   return [
     {
       accessor: 'candidate',
-      title: t('examAffairs.college.candidate'),
+      title: t('plans.college.candidate'),
       render: (row) => (
         <TwoLineCell
           strong
@@ -116,27 +116,27 @@ export function useCollegeCandidateColumns(): ListPageColumn<CollegeEnrollment>[
     },
     {
       accessor: 'id_card',
-      title: t('examAffairs.college.idCard'),
+      title: t('plans.college.idCard'),
       render: (row) => <Text size="xs">{row.learner.id_card}</Text>,
     },
     {
       accessor: 'phone',
-      title: t('examAffairs.college.phone'),
+      title: t('plans.college.phone'),
       render: (row) => <Text size="xs">{row.learner.phone}</Text>,
     },
     {
       accessor: 'plan',
-      title: t('examAffairs.college.plan'),
+      title: t('plans.college.plan'),
       render: (row) => <TwoLineCell main={row.plan.title} detail={row.plan.organization_name} />,
     },
     {
       accessor: 'state',
-      title: t('examAffairs.college.reviewStatus'),
+      title: t('plans.college.reviewStatus'),
       render: (row) => <ReviewStatus row={row} />,
     },
     {
       accessor: 'submitted',
-      title: t('examAffairs.college.submittedAt'),
+      title: t('plans.college.submittedAt'),
       render: (row) => <Text size="xs">{isoDateTime(row.submitted_at)}</Text>,
     },
   ];

@@ -55,12 +55,12 @@ export default function ExamRegistrationStep() {
     <Stack gap="lg" data-testid="college-exam-step">
       <Paper withBorder p="md" radius="md">
         <Title order={3} fz="h4" mb="sm">
-          {t('examAffairs.college.plans')}
+          {t('plans.college.plans')}
         </Title>
         <ListPageTable
           list={plans}
           columns={planColumns}
-          empty={<Text c="dimmed">{t('examAffairs.college.noPlans')}</Text>}
+          empty={<Text c="dimmed">{t('plans.college.noPlans')}</Text>}
           data-testid="college-plans"
         />
       </Paper>
@@ -68,14 +68,14 @@ export default function ExamRegistrationStep() {
       <Paper withBorder p="md" radius="md">
         <Group justify="space-between" mb="sm">
           <Title order={3} fz="h4">
-            {t('examAffairs.college.candidates')}
+            {t('plans.college.candidates')}
           </Title>
           <Button
             leftSection={<IconUserPlus size={16} />}
             onClick={() => setEnrolling(true)}
             data-testid="college-enrol"
           >
-            {t('examAffairs.college.enrol')}
+            {t('plans.college.enrol')}
           </Button>
         </Group>
         <Stack gap="sm">
@@ -83,15 +83,15 @@ export default function ExamRegistrationStep() {
             <FilterText
               name="keyword"
               w={260}
-              label={t('examAffairs.filters.keyword')}
-              placeholder={t('examAffairs.college.keywordPlaceholder')}
+              label={t('plans.filters.keyword')}
+              placeholder={t('plans.college.keywordPlaceholder')}
               data-testid="college-keyword"
             />
             <FilterSelect
               name="plan_id"
               w={280}
-              label={t('examAffairs.college.plan')}
-              placeholder={t('examAffairs.filters.all')}
+              label={t('plans.college.plan')}
+              placeholder={t('plans.filters.all')}
               searchable
               data={planChoices.map((plan) => ({ value: String(plan.id), label: plan.title }))}
               data-testid="college-plan-filter"
@@ -99,8 +99,8 @@ export default function ExamRegistrationStep() {
             <FilterSelect
               name="state"
               w={180}
-              label={t('examAffairs.college.reviewStatus')}
-              placeholder={t('examAffairs.filters.all')}
+              label={t('plans.college.reviewStatus')}
+              placeholder={t('plans.filters.all')}
               data={ENROLLMENT_STATES.map((value) => ({ value, label: enrollmentStateLabel(t, value) }))}
               data-testid="college-state-filter"
             />
@@ -108,7 +108,7 @@ export default function ExamRegistrationStep() {
           <ListPageTable
             list={candidates}
             columns={candidateColumns}
-            empty={<Text c="dimmed">{t('examAffairs.college.noCandidates')}</Text>}
+            empty={<Text c="dimmed">{t('plans.college.noCandidates')}</Text>}
             data-testid="college-candidates"
           />
         </Stack>

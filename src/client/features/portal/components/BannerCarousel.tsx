@@ -117,7 +117,7 @@ export function BannerCarousel({ banners, loading }: { banners: Banner[]; loadin
             <UnstyledButton
               key={banner.id}
               onClick={() => setIndex(i)}
-              aria-label={t('registration.portal.slide', { n: i + 1 })}
+              aria-label={t('portal.slide', { n: i + 1 })}
               aria-current={i === current}
               miw={24}
               h={24}

@@ -28,15 +28,15 @@ export function PortalHeader({ active }: { active: '/' | '/enroll' }) {
 
   const account = loggedIn ? (
     <Button component={Link} href="/userCenter" variant="white" size="xs" data-testid="home-user-center">
-      {name || t('learner.userCenter')}
+      {name || t('userCenter.userCenter')}
     </Button>
   ) : (
     <Group gap="xs" wrap="nowrap">
       <Button component={Link} href="/login" variant="white" size="xs" data-testid="home-login">
-        {t('registration.portal.login')}
+        {t('portal.login')}
       </Button>
       <Button component={Link} href="/sign" variant="outline" color="white" size="xs" data-testid="home-sign">
-        {t('registration.portal.signUp')}
+        {t('portal.signUp')}
       </Button>
     </Group>
   );
@@ -72,7 +72,7 @@ export function PortalHeader({ active }: { active: '/' | '/enroll' }) {
                 underline={active === item.href ? 'always' : 'hover'}
                 data-testid={`portal-nav-${item.key}`}
               >
-                {t(`registration.portal.nav.${item.key}`)}
+                {t(`portal.nav.${item.key}`)}
               </Anchor>
             ))}
             {account}
@@ -86,14 +86,14 @@ export function PortalHeader({ active }: { active: '/' | '/enroll' }) {
               size="compact-xs"
               data-testid={loggedIn ? 'portal-mobile-user-center' : 'portal-mobile-login'}
             >
-              {loggedIn ? t('learner.userCenter') : t('registration.portal.login')}
+              {loggedIn ? t('userCenter.userCenter') : t('portal.login')}
             </Button>
             <Burger
               color="white"
               size="sm"
               opened={menuOpened}
               onClick={menu.toggle}
-              aria-label={t('registration.portal.menu')}
+              aria-label={t('portal.menu')}
               data-testid="portal-menu"
             />
           </Group>
@@ -116,13 +116,13 @@ export function PortalHeader({ active }: { active: '/' | '/enroll' }) {
               onClick={menu.close}
               fw={active === item.href ? 700 : 400}
             >
-              {t(`registration.portal.nav.${item.key}`)}
+              {t(`portal.nav.${item.key}`)}
             </Anchor>
           ))}
           {loggedIn ? (
             <>
               <Button component={Link} href="/userCenter" onClick={menu.close}>
-                {t('learner.userCenter')}
+                {t('userCenter.userCenter')}
               </Button>
               {/* Candidates share phones: the menu is where a phone logs out from the portal. */}
               <Button
@@ -140,10 +140,10 @@ export function PortalHeader({ active }: { active: '/' | '/enroll' }) {
           ) : (
             <>
               <Button component={Link} href="/login" onClick={menu.close}>
-                {t('registration.portal.login')}
+                {t('portal.login')}
               </Button>
               <Button component={Link} href="/sign" variant="default" onClick={menu.close}>
-                {t('registration.portal.signUp')}
+                {t('portal.signUp')}
               </Button>
             </>
           )}

@@ -48,12 +48,12 @@ export function SkillTestCard({
           {test.occupation.name} · {test.organization.name}
         </Fact>
         <Fact icon={<IconCalendarEvent size={14} />}>
-          {t('registration.portal.window')}: {dateTimeText(test.registration_starts_at)} ~{' '}
+          {t('portal.window')}: {dateTimeText(test.registration_starts_at)} ~{' '}
           {dateTimeText(test.registration_ends_at)}
         </Fact>
         {test.exam_starts_at && (
           <Fact icon={<IconCalendarEvent size={14} />}>
-            {t('registration.portal.examDate')}: {dateTimeText(test.exam_starts_at)}
+            {t('portal.examDate')}: {dateTimeText(test.exam_starts_at)}
           </Fact>
         )}
         <Group gap="lg">
@@ -64,9 +64,7 @@ export function SkillTestCard({
           </Fact>
           <Fact icon={<IconUsers size={14} />}>
             <span data-testid="skill-test-seats">
-              {full
-                ? t('registration.portal.full')
-                : t('registration.portal.seatsLeft', { n: test.seats_left, total: test.capacity })}
+              {full ? t('portal.full') : t('portal.seatsLeft', { n: test.seats_left, total: test.capacity })}
             </span>
           </Fact>
         </Group>
@@ -77,7 +75,7 @@ export function SkillTestCard({
             onClick={() => onDetails(test.id)}
             data-testid="skill-test-details"
           >
-            {t('registration.portal.details')}
+            {t('portal.details')}
           </Button>
           <Button
             component={Link}
@@ -86,7 +84,7 @@ export function SkillTestCard({
             disabled={full || !test.registration_open}
             data-testid="skill-test-apply"
           >
-            {loggedIn ? t('registration.portal.apply') : t('registration.portal.loginToApply')}
+            {loggedIn ? t('portal.apply') : t('portal.loginToApply')}
           </Button>
         </Group>
       </Stack>

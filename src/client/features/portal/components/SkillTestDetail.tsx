@@ -36,7 +36,7 @@ export function SkillTestDetail({
     <LazyModal
       opened={id !== null}
       onClose={onClose}
-      title={detail?.title ?? t('registration.portal.details')}
+      title={detail?.title ?? t('portal.details')}
       size="lg"
       fullScreen={phone}
       data-testid="skill-test-detail"
@@ -69,17 +69,17 @@ export function SkillTestDetail({
           )}
           <Divider />
           <Text fz="sm">
-            {t('registration.portal.window')}: {dateTimeText(detail.registration_starts_at)} ~{' '}
+            {t('portal.window')}: {dateTimeText(detail.registration_starts_at)} ~{' '}
             {dateTimeText(detail.registration_ends_at)}
           </Text>
           <Text fz="sm">
-            {t('registration.portal.fee')}: <b>{formatFen(detail.fee_fen)}</b> ·{' '}
-            {t('registration.portal.seatsLeft', { n: detail.seats_left, total: detail.capacity })}
+            {t('portal.fee')}: <b>{formatFen(detail.fee_fen)}</b> ·{' '}
+            {t('portal.seatsLeft', { n: detail.seats_left, total: detail.capacity })}
           </Text>
           {detail.sessions.length > 0 && (
             <>
               <Text fz="sm" fw={600}>
-                {t('registration.portal.sessions')}
+                {t('portal.sessions')}
               </Text>
               <List size="sm" spacing={4}>
                 {detail.sessions.map((session) => (
@@ -92,11 +92,11 @@ export function SkillTestDetail({
             </>
           )}
           <Text fz="sm" fw={600}>
-            {t('registration.portal.materials')}
+            {t('portal.materials')}
           </Text>
           <Text fz="sm" c="dimmed">
-            {detail.required_materials.map((key) => t(`registration.material.${key}`)).join('、') ||
-              t('registration.portal.noMaterials')}
+            {detail.required_materials.map((key) => t(`candidateFiles.material.${key}`)).join('、') ||
+              t('portal.noMaterials')}
           </Text>
           <Group justify="flex-end" mt="sm">
             {detail.my_enrollment ? (
@@ -105,7 +105,7 @@ export function SkillTestDetail({
                 href={`/userCenter/myEnrollInfo?id=${detail.my_enrollment.id}`}
                 data-testid="skill-test-my-enrollment"
               >
-                {t('registration.portal.viewMine')}
+                {t('portal.viewMine')}
               </Button>
             ) : (
               <Button
@@ -114,7 +114,7 @@ export function SkillTestDetail({
                 disabled={!detail.registration_open || detail.seats_left <= 0}
                 data-testid="skill-test-detail-apply"
               >
-                {loggedIn ? t('registration.portal.apply') : t('registration.portal.loginToApply')}
+                {loggedIn ? t('portal.apply') : t('portal.loginToApply')}
               </Button>
             )}
           </Group>

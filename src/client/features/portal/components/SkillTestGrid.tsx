@@ -59,7 +59,7 @@ export function SkillTestGrid({
       <Center py="xl" data-testid="skill-tests-empty">
         <Stack align="center" gap={4}>
           <IconClipboardOff size={36} color="var(--mantine-color-gray-5)" />
-          <Text c="dimmed">{t('registration.portal.noOpenTests')}</Text>
+          <Text c="dimmed">{t('portal.noOpenTests')}</Text>
         </Stack>
       </Center>
     );

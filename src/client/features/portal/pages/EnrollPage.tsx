@@ -35,15 +35,15 @@ export default function EnrollPage() {
         <Stack gap="md">
           <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
             <Title order={1} fz={{ base: 'lg', sm: 'xl' }}>
-              {t('registration.portal.openTests')}
+              {t('portal.openTests')}
             </Title>
             <TextInput
               w={{ base: '100%', sm: 300 }}
               leftSection={<IconSearch size={16} />}
-              placeholder={t('registration.portal.searchPlaceholder')}
+              placeholder={t('portal.searchPlaceholder')}
               value={keyword}
               onChange={(event) => setKeyword(event.currentTarget.value)}
-              aria-label={t('registration.portal.searchPlaceholder')}
+              aria-label={t('portal.searchPlaceholder')}
               data-testid="enroll-search"
             />
           </Group>

@@ -45,10 +45,10 @@ export default function PortalPage() {
           <Box component="section" aria-labelledby="open-tests-title">
             <Group justify="space-between" mb="sm">
               <Title order={2} fz={{ base: 'md', sm: 'lg' }} id="open-tests-title">
-                {t('registration.portal.openTests')}
+                {t('portal.openTests')}
               </Title>
               <Anchor component={Link} href="/enroll" fz="sm" data-testid="portal-more-tests">
-                {t('registration.portal.more')}
+                {t('portal.more')}
               </Anchor>
             </Group>
             <SkillTestGrid
@@ -70,7 +70,7 @@ export default function PortalPage() {
           c="dimmed"
           data-testid="portal-certificate-query"
         >
-          {t('certification.query.link')}
+          {t('certificates.query.link')}
         </Anchor>
       </Box>
       <SkillTestDetail id={detailId} onClose={() => setDetailId(null)} loggedIn={loggedIn} />

@@ -62,12 +62,12 @@ function LookupSelect({
   const list = useLookup(kind);
   return (
     <Select
-      label={t(`registration.profileField.${field}`)}
+      label={t(`profile.field.${field}`)}
       data={list.data.map((item) => ({ value: String(item.id), label: item.name }))}
       searchable
       required={required}
       nothingFoundMessage={list.loading ? t('common.loading') : t('common.empty')}
-      placeholder={list.loading ? t('common.loading') : t('registration.profile.choose')}
+      placeholder={list.loading ? t('common.loading') : t('profile.choose')}
       error={form.errors[field] ?? (list.error ? t('common.loadFailed') : undefined)}
       rightSection={list.loading ? <Loader size="xs" /> : undefined}
       data-testid={`profile-${field}`}
@@ -130,7 +130,7 @@ export default function ProfilePage() {
   );
 
   const save = handleSubmit(async (submitted) => {
-    const outcome = await saveProfile(valuesToUpdate(submitted), t('registration.profile.title'));
+    const outcome = await saveProfile(valuesToUpdate(submitted), t('profile.title'));
     if (outcome.status === 'queued') {
       setQueued(true);
       return;
@@ -138,7 +138,7 @@ export default function ProfilePage() {
     setQueued(false);
     setProfile(outcome.result);
     form.resetDirty(profileToValues(outcome.result));
-    toastSuccess(t('registration.profile.saved'));
+    toastSuccess(t('profile.saved'));
     query.refresh();
     void fetchUserInfo()
       .then((info) => {
@@ -174,7 +174,7 @@ export default function ProfilePage() {
       <Stack gap="md">
         <Group justify="space-between" wrap="wrap">
           <Title order={1} fz="lg">
-            {t('registration.profile.title')}
+            {t('profile.title')}
           </Title>
           <StaleBadge
             fetchedAt={query.fetchedAt}
@@ -186,23 +186,19 @@ export default function ProfilePage() {
 
         {welcome && (
           <Alert color="teal" icon={<IconUserCheck size={18} />} data-testid="profile-welcome">
-            {t('registration.profile.welcome')}
+            {t('profile.welcome')}
           </Alert>
         )}
         {!complete ? (
           <Alert
             color="orange"
             icon={<IconAlertTriangle size={18} />}
-            title={
-              reason === '403002'
-                ? t('registration.profile.incompleteForApply')
-                : t('registration.profile.incomplete')
-            }
+            title={reason === '403002' ? t('profile.incompleteForApply') : t('profile.incomplete')}
             data-testid="profile-missing"
           >
             <List size="sm">
               {missing.map((field) => (
-                <List.Item key={field}>{t(`registration.profileField.${field}`)}</List.Item>
+                <List.Item key={field}>{t(`profile.field.${field}`)}</List.Item>
               ))}
             </List>
           </Alert>
@@ -211,10 +207,10 @@ export default function ProfilePage() {
           !form.isDirty() && (
             <Alert color="teal" data-testid="profile-complete">
               <Group justify="space-between" gap="sm">
-                <Text fz="sm">{t('registration.profile.completeNow')}</Text>
+                <Text fz="sm">{t('profile.completeNow')}</Text>
                 {returnTo && (
                   <Button component={Link} href={returnTo} size="xs" data-testid="profile-continue">
-                    {t('registration.profile.continue')}
+                    {t('profile.continue')}
                   </Button>
                 )}
               </Group>
@@ -223,37 +219,37 @@ export default function ProfilePage() {
         )}
         {queued && (
           <Alert color="gray" data-testid="profile-queued">
-            {t('registration.profile.queued')}
+            {t('profile.queued')}
           </Alert>
         )}
 
         <Paper withBorder radius="md" p="md">
           <Text fw={600} mb="sm">
-            {t('registration.profile.account')}
+            {t('profile.account')}
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
             <Text fz="sm">
               <Text span c="dimmed">
-                {t('registration.signUp.username')}:{' '}
+                {t('auth.signUp.username')}:{' '}
               </Text>
               {profile.username}
             </Text>
             <Text fz="sm">
               <Text span c="dimmed">
-                {t('registration.signUp.phone')}:{' '}
+                {t('auth.signUp.phone')}:{' '}
               </Text>
               {profile.phone}
             </Text>
             <Text fz="sm">
               <Text span c="dimmed">
-                {t('registration.signUp.idCard')}:{' '}
+                {t('auth.signUp.idCard')}:{' '}
               </Text>
               {profile.id_card}
             </Text>
             {profile.birth_date && (
               <Text fz="sm">
                 <Text span c="dimmed">
-                  {t('registration.profile.birthDate')}:{' '}
+                  {t('profile.birthDate')}:{' '}
                 </Text>
                 {profile.birth_date}
               </Text>
@@ -263,15 +259,15 @@ export default function ProfilePage() {
 
         <Paper withBorder radius="md" p="md">
           <Text fw={600} mb="sm">
-            {t('registration.profile.photos')}
+            {t('profile.photos')}
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <UploadField
               kind="photo"
               crop
               required
-              label={t('registration.profileField.photo')}
-              hint={t('registration.profile.photoHint')}
+              label={t('profile.field.photo')}
+              hint={t('profile.photoHint')}
               value={values.photo_upload_id ? { url: values.photo_url, mime: 'image/jpeg' } : null}
               error={form.errors.photo_upload_id as string | undefined}
               onUploaded={(upload) => {
@@ -287,8 +283,8 @@ export default function ProfilePage() {
             />
             <UploadField
               kind="avatar"
-              label={t('registration.profile.avatar')}
-              hint={t('registration.profile.avatarHint')}
+              label={t('profile.avatar')}
+              hint={t('profile.avatarHint')}
               value={values.avatar_upload_id ? { url: values.avatar_url } : null}
               error={form.errors.avatar_upload_id as string | undefined}
               onUploaded={(upload) => {
@@ -302,25 +298,25 @@ export default function ProfilePage() {
 
         <Paper withBorder radius="md" p="md">
           <Text fw={600} mb="sm">
-            {t('registration.profile.basic')}
+            {t('profile.basic')}
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <TextInput
-              label={t('registration.profileField.real_name')}
+              label={t('profile.field.real_name')}
               required
               autoComplete="name"
               data-testid="profile-real_name"
               {...form.getInputProps('real_name')}
             />
             <Radio.Group
-              label={t('registration.profileField.sex')}
+              label={t('profile.field.sex')}
               required
               data-testid="profile-sex"
               {...form.getInputProps('sex')}
             >
               <Group mt={8}>
-                <Radio value="male" label={t('registration.sex.male')} data-testid="profile-sex-male" />
-                <Radio value="female" label={t('registration.sex.female')} data-testid="profile-sex-female" />
+                <Radio value="male" label={t('profile.sex.male')} data-testid="profile-sex-male" />
+                <Radio value="female" label={t('profile.sex.female')} data-testid="profile-sex-female" />
               </Group>
             </Radio.Group>
             {LOOKUP_FIELDS.map(({ field, kind }) => (
@@ -331,15 +327,15 @@ export default function ProfilePage() {
 
         <Paper withBorder radius="md" p="md">
           <Text fw={600} mb="sm">
-            {t('registration.profile.region')}
+            {t('profile.region')}
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
             <Select
-              label={t('registration.profileField.province_code')}
+              label={t('profile.field.province_code')}
               required
               searchable
               data={provinces.data.map((region) => ({ value: region.code, label: region.name }))}
-              placeholder={provinces.loading ? t('common.loading') : t('registration.profile.choose')}
+              placeholder={provinces.loading ? t('common.loading') : t('profile.choose')}
               data-testid="profile-province"
               {...form.getInputProps('province_code')}
               onChange={(code) => {
@@ -349,7 +345,7 @@ export default function ProfilePage() {
               }}
             />
             <Select
-              label={t('registration.profileField.city_code')}
+              label={t('profile.field.city_code')}
               required={hasCities}
               searchable
               disabled={!values.province_code || (!cities.loading && cityOptions.length === 0)}
@@ -358,8 +354,8 @@ export default function ProfilePage() {
                 cities.loading
                   ? t('common.loading')
                   : values.province_code && cityOptions.length === 0
-                    ? t('registration.profile.noSubRegion')
-                    : t('registration.profile.choose')
+                    ? t('profile.noSubRegion')
+                    : t('profile.choose')
               }
               data-testid="profile-city"
               {...form.getInputProps('city_code')}
@@ -369,7 +365,7 @@ export default function ProfilePage() {
               }}
             />
             <Select
-              label={t('registration.profileField.area_code')}
+              label={t('profile.field.area_code')}
               required={Boolean(values.city_code) && hasAreas}
               searchable
               disabled={!values.city_code || (!areas.loading && areaOptions.length === 0)}
@@ -378,8 +374,8 @@ export default function ProfilePage() {
                 areas.loading
                   ? t('common.loading')
                   : values.city_code && areaOptions.length === 0
-                    ? t('registration.profile.noSubRegion')
-                    : t('registration.profile.choose')
+                    ? t('profile.noSubRegion')
+                    : t('profile.choose')
               }
               data-testid="profile-area"
               {...form.getInputProps('area_code')}
@@ -387,7 +383,7 @@ export default function ProfilePage() {
           </SimpleGrid>
           <Stack gap="sm" mt="sm">
             <TextInput
-              label={t('registration.profileField.address')}
+              label={t('profile.field.address')}
               required
               autoComplete="street-address"
               data-testid="profile-address"
@@ -395,13 +391,13 @@ export default function ProfilePage() {
             />
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               <TextInput
-                label={t('registration.profile.employer')}
+                label={t('profile.employer')}
                 autoComplete="organization"
                 data-testid="profile-employer"
                 {...form.getInputProps('employer')}
               />
               <TextInput
-                label={t('registration.profile.email')}
+                label={t('profile.email')}
                 type="email"
                 autoComplete="email"
                 data-testid="profile-email"
@@ -409,7 +405,7 @@ export default function ProfilePage() {
               />
             </SimpleGrid>
             <Textarea
-              label={t('registration.profile.introduction')}
+              label={t('profile.introduction')}
               autosize
               minRows={2}
               maxRows={5}
@@ -437,7 +433,7 @@ export default function ProfilePage() {
               fullWidth={false}
               data-testid="profile-save"
             >
-              {t('registration.profile.save')}
+              {t('profile.save')}
             </Button>
           </Group>
         </Box>

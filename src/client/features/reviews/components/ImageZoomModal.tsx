@@ -41,25 +41,25 @@ export function ImageZoomModal({
 
   const controls: { label: string; icon: typeof IconZoomIn; action: () => void; testId: string }[] = [
     {
-      label: t('examAffairs.review.zoomIn'),
+      label: t('reviews.zoomIn'),
       icon: IconZoomIn,
       action: () => setZoom((z) => clampZoom(z * 1.25)),
       testId: 'zoom-in',
     },
     {
-      label: t('examAffairs.review.zoomOut'),
+      label: t('reviews.zoomOut'),
       icon: IconZoomOut,
       action: () => setZoom((z) => clampZoom(z / 1.25)),
       testId: 'zoom-out',
     },
     {
-      label: t('examAffairs.review.rotate'),
+      label: t('reviews.rotate'),
       icon: IconRotateClockwise,
       action: () => setRotation((r) => (r + 90) % 360),
       testId: 'zoom-rotate',
     },
     {
-      label: t('examAffairs.review.zoomReset'),
+      label: t('reviews.zoomReset'),
       icon: IconZoomReset,
       action: () => {
         setZoom(1);

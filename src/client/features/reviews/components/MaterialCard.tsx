@@ -35,7 +35,7 @@ export function MaterialCard({ label, upload, onZoom, testId }: MaterialCardProp
             <Stack gap={4} align="center">
               <IconPhotoOff size={28} color="var(--mantine-color-gray-5)" />
               <Text size="xs" c="dimmed">
-                {t('examAffairs.review.notUploaded')}
+                {t('reviews.notUploaded')}
               </Text>
             </Stack>
           ) : isPdf ? (
@@ -48,7 +48,7 @@ export function MaterialCard({ label, upload, onZoom, testId }: MaterialCardProp
                 onClick={() => void openPrivateFile(upload.url, 'administrators')}
                 data-testid={`${testId}-open`}
               >
-                {t('examAffairs.review.openPdf')}
+                {t('reviews.openPdf')}
               </Button>
             </Stack>
           ) : image.loading ? (
@@ -58,14 +58,14 @@ export function MaterialCard({ label, upload, onZoom, testId }: MaterialCardProp
               component="button"
               type="button"
               onClick={() => onZoom(image.src!, label)}
-              aria-label={t('examAffairs.review.zoom', { name: label })}
+              aria-label={t('reviews.zoom', { name: label })}
               data-testid={`${testId}-zoom`}
             >
               <Image src={image.src} alt={label} h={150} fit="contain" />
             </Anchor>
           ) : (
             <Text size="xs" c="red">
-              {t('examAffairs.review.loadFailed')}
+              {t('reviews.loadFailed')}
             </Text>
           )}
         </Center>

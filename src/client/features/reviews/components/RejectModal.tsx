@@ -57,17 +57,17 @@ export function RejectModal({ candidate, onReject, onClose }: RejectModalProps) 
     <Modal
       opened={candidate !== null}
       onClose={() => !submitting && onClose()}
-      title={t('examAffairs.review.rejectTitle')}
+      title={t('reviews.rejectTitle')}
       centered
       size="lg"
       data-testid="reject-modal"
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <Text size="sm">{t('examAffairs.review.rejectIntro', { name: candidate ?? '' })}</Text>
-          <Group gap={6} aria-label={t('examAffairs.review.quickReasonsLabel')}>
+          <Text size="sm">{t('reviews.rejectIntro', { name: candidate ?? '' })}</Text>
+          <Group gap={6} aria-label={t('reviews.quickReasonsLabel')}>
             {QUICK_REASONS.map((key) => {
-              const text = t(`examAffairs.review.quickReasons.${key}`);
+              const text = t(`reviews.quickReasons.${key}`);
               return (
                 <Button
                   key={key}
@@ -86,14 +86,14 @@ export function RejectModal({ candidate, onReject, onClose }: RejectModalProps) 
             })}
           </Group>
           <Textarea
-            label={t('examAffairs.review.reason')}
+            label={t('reviews.reason')}
             withAsterisk
             autosize
             minRows={3}
             maxRows={8}
             maxLength={500}
             {...form.getInputProps('reason')}
-            description={t('examAffairs.review.reasonHint', { n: reason.trim().length })}
+            description={t('reviews.reasonHint', { n: reason.trim().length })}
             data-testid="reject-reason"
           />
           {failure && (
@@ -106,7 +106,7 @@ export function RejectModal({ candidate, onReject, onClose }: RejectModalProps) 
               {t('common.cancel')}
             </Button>
             <Button type="submit" color="red" loading={submitting} data-testid="reject-submit">
-              {t('examAffairs.review.reject')}
+              {t('reviews.reject')}
             </Button>
           </Group>
         </Stack>

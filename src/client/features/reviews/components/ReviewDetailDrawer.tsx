@@ -85,11 +85,11 @@ export function ReviewDetailDrawer({
     toastSuccess(t(messageKey, { name }));
     onDecided(answer.id);
   };
-  const approve = useWrite(approveEnrollment, { onDone: decided('examAffairs.review.approved') });
+  const approve = useWrite(approveEnrollment, { onDone: decided('reviews.approved') });
   const reject = useWrite(
     (input: { id: number; reason: string }) => rejectEnrollment(input.id, input.reason),
     {
-      onDone: decided('examAffairs.review.rejected'),
+      onDone: decided('reviews.rejected'),
     },
   );
 
@@ -106,7 +106,7 @@ export function ReviewDetailDrawer({
         size="min(1180px, 96vw)"
         title={
           <Group gap="sm">
-            <Text fw={600}>{t('examAffairs.review.detailTitle')}</Text>
+            <Text fw={600}>{t('reviews.detailTitle')}</Text>
             {shown && (
               <Badge
                 color={REVIEW_STATE_COLORS[shown.state] ?? 'gray'}
@@ -141,8 +141,8 @@ export function ReviewDetailDrawer({
                   {shown.plan.title} · {shown.plan.organization_name}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {t('examAffairs.review.submittedAt', { time: isoDateTime(shown.submitted_at) })}
-                  {shown.on_behalf ? ` · ${t('examAffairs.college.onBehalf')}` : ''}
+                  {t('reviews.submittedAt', { time: isoDateTime(shown.submitted_at) })}
+                  {shown.on_behalf ? ` · ${t('plans.college.onBehalf')}` : ''}
                 </Text>
               </div>
               <Group gap="xs">
@@ -154,7 +154,7 @@ export function ReviewDetailDrawer({
                   onClick={onPrev}
                   data-testid="review-prev"
                 >
-                  {t('examAffairs.review.prev')}
+                  {t('reviews.prev')}
                 </Button>
                 <Button
                   variant="default"
@@ -164,17 +164,13 @@ export function ReviewDetailDrawer({
                   onClick={onNext}
                   data-testid="review-next"
                 >
-                  {t('examAffairs.review.next')}
+                  {t('reviews.next')}
                 </Button>
               </Group>
             </Group>
 
             {shown.state === 'rejected' && shown.review_reason && (
-              <Alert
-                color="red"
-                title={t('examAffairs.review.rejectedWith')}
-                data-testid="review-detail-reason"
-              >
+              <Alert color="red" title={t('reviews.rejectedWith')} data-testid="review-detail-reason">
                 {shown.review_reason}
               </Alert>
             )}
@@ -183,7 +179,7 @@ export function ReviewDetailDrawer({
               <Grid.Col span={{ base: 12, md: 5 }}>
                 <Paper withBorder radius="md" p="sm">
                   <Text fw={600} mb="xs">
-                    {t('examAffairs.review.form')}
+                    {t('reviews.form')}
                   </Text>
                   <Table verticalSpacing={6} data-testid="review-form">
                     <Table.Tbody>
@@ -202,7 +198,7 @@ export function ReviewDetailDrawer({
                                 c={answer ? undefined : 'red'}
                                 data-testid={`review-answer-${key}`}
                               >
-                                {answer || t('examAffairs.review.unanswered')}
+                                {answer || t('reviews.unanswered')}
                               </Text>
                             </Table.Td>
                           </Table.Tr>
@@ -213,26 +209,26 @@ export function ReviewDetailDrawer({
                 </Paper>
                 <Paper withBorder radius="md" p="sm" mt="md">
                   <Group justify="space-between" mb="xs">
-                    <Text fw={600}>{t('examAffairs.review.profile')}</Text>
+                    <Text fw={600}>{t('reviews.profile')}</Text>
                     <Badge color={shown.learner_profile.complete ? 'green' : 'orange'} variant="light">
                       {t(
                         shown.learner_profile.complete
-                          ? 'examAffairs.review.profileComplete'
-                          : 'examAffairs.review.profileIncomplete',
+                          ? 'reviews.profileComplete'
+                          : 'reviews.profileIncomplete',
                       )}
                     </Badge>
                   </Group>
                   <SimpleGrid cols={2} spacing={6}>
                     <Text size="xs" c="dimmed">
-                      {t('examAffairs.review.account')}
+                      {t('reviews.account')}
                     </Text>
                     <Text size="xs">{shown.learner_profile.username}</Text>
                     <Text size="xs" c="dimmed">
-                      {t('examAffairs.review.birthDate')}
+                      {t('reviews.birthDate')}
                     </Text>
                     <Text size="xs">{shown.learner_profile.birth_date ?? '—'}</Text>
                     <Text size="xs" c="dimmed">
-                      {t('examAffairs.review.region')}
+                      {t('reviews.region')}
                     </Text>
                     <Text size="xs">
                       {[
@@ -256,7 +252,7 @@ export function ReviewDetailDrawer({
               </Grid.Col>
               <Grid.Col span={{ base: 12, md: 7 }}>
                 <Text fw={600} mb="xs">
-                  {t('examAffairs.review.materials')}
+                  {t('reviews.materials')}
                 </Text>
                 <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" data-testid="review-materials">
                   {materialKeys.map((key) => (
@@ -285,7 +281,7 @@ export function ReviewDetailDrawer({
                   onClick={() => setRejecting(true)}
                   data-testid="review-reject"
                 >
-                  {t('examAffairs.review.reject')}
+                  {t('reviews.reject')}
                 </Button>
                 <Button
                   color="green"
@@ -293,7 +289,7 @@ export function ReviewDetailDrawer({
                   onClick={() => setApproving(true)}
                   data-testid="review-approve"
                 >
-                  {t('examAffairs.review.approve')}
+                  {t('reviews.approve')}
                 </Button>
               </Group>
             )}
@@ -303,10 +299,10 @@ export function ReviewDetailDrawer({
       <ImageZoomModal src={zoom?.src ?? null} title={zoom?.title ?? ''} onClose={() => setZoom(null)} />
       <ConfirmDialog
         opened={approving}
-        title={t('examAffairs.review.approveTitle')}
-        message={t('examAffairs.review.approveConfirm', { name, plan: shown?.plan.title ?? '' })}
+        title={t('reviews.approveTitle')}
+        message={t('reviews.approveConfirm', { name, plan: shown?.plan.title ?? '' })}
         color="green"
-        confirmLabel={t('examAffairs.review.approve')}
+        confirmLabel={t('reviews.approve')}
         onConfirm={async () => {
           if (shown) await approve.run(shown.id);
         }}

@@ -49,9 +49,9 @@ export default function ReviewPage() {
   });
   const selectable = state === 'submitted';
   const selection = useRowSelection(list.rows, {
-    allLabel: t('examAffairs.review.selectPage'),
+    allLabel: t('reviews.selectPage'),
     allTestId: 'review-select-all',
-    rowLabel: (row: ReviewRow) => t('examAffairs.review.selectRow', { name: row.learner.real_name }),
+    rowLabel: (row: ReviewRow) => t('reviews.selectRow', { name: row.learner.real_name }),
     rowTestId: (row: ReviewRow) => `review-select-${row.id}`,
   });
   const [viewing, setViewing] = useState<number | null>(null);
@@ -65,16 +65,16 @@ export default function ReviewPage() {
   const askBatchApprove = () => {
     const ids = selection.selected.map((row) => row.id);
     confirm.ask({
-      title: t('examAffairs.review.batchTitle'),
-      message: t('examAffairs.review.batchConfirm', { n: ids.length }),
+      title: t('reviews.batchTitle'),
+      message: t('reviews.batchConfirm', { n: ids.length }),
       color: 'green',
-      confirmLabel: t('examAffairs.review.approve'),
+      confirmLabel: t('reviews.approve'),
       testId: 'batch-confirm',
       run: async () => {
         const answer = await batchApprove(ids);
         setBatchResult(answer);
         toastSuccess(
-          t('examAffairs.review.batchDone', {
+          t('reviews.batchDone', {
             approved: answer.approved.length,
             skipped: answer.skipped.length,
           }),
@@ -91,7 +91,7 @@ export default function ReviewPage() {
   const columns: ListPageColumn<ReviewRow>[] = [
     {
       accessor: 'candidate',
-      title: t('examAffairs.college.candidate'),
+      title: t('plans.college.candidate'),
       render: (row) => (
         <div>
           <Text size="sm" fw={500} data-testid={`review-row-name-${row.id}`}>
@@ -105,17 +105,17 @@ export default function ReviewPage() {
     },
     {
       accessor: 'id_card',
-      title: t('examAffairs.college.idCard'),
+      title: t('plans.college.idCard'),
       render: (row) => <Text size="xs">{row.learner.id_card}</Text>,
     },
     {
       accessor: 'phone',
-      title: t('examAffairs.college.phone'),
+      title: t('plans.college.phone'),
       render: (row) => <Text size="xs">{row.learner.phone}</Text>,
     },
     {
       accessor: 'plan',
-      title: t('examAffairs.college.plan'),
+      title: t('plans.college.plan'),
       render: (row) => (
         <div>
           <Text size="sm">{row.plan.title}</Text>
@@ -127,12 +127,12 @@ export default function ReviewPage() {
     },
     {
       accessor: 'submitted',
-      title: t('examAffairs.college.submittedAt'),
+      title: t('plans.college.submittedAt'),
       render: (row) => <Text size="xs">{isoDateTime(row.submitted_at)}</Text>,
     },
     {
       accessor: 'state',
-      title: t('examAffairs.college.reviewStatus'),
+      title: t('plans.college.reviewStatus'),
       render: (row) => (
         <Stack gap={2}>
           <Badge color={REVIEW_STATE_COLORS[row.state] ?? 'gray'} variant="light">
@@ -148,10 +148,10 @@ export default function ReviewPage() {
     },
     {
       accessor: 'actions',
-      title: t('examAffairs.common.actions'),
+      title: t('plans.common.actions'),
       render: (row) => (
         <RowAction
-          label={t('examAffairs.review.open')}
+          label={t('reviews.open')}
           icon={<IconEye size={16} />}
           onClick={() => setViewing(row.id)}
           testId={`review-open-${row.id}`}
@@ -164,7 +164,7 @@ export default function ReviewPage() {
     <Stack gap="md" data-testid="review-page">
       <Group justify="space-between">
         <Title order={2} fz="h3">
-          {t('examAffairs.review.pageTitle')}
+          {t('reviews.pageTitle')}
         </Title>
         {selectable && (
           <Button
@@ -174,7 +174,7 @@ export default function ReviewPage() {
             onClick={askBatchApprove}
             data-testid="review-batch-approve"
           >
-            {t('examAffairs.review.batchApprove', { n: selection.selected.length })}
+            {t('reviews.batchApprove', { n: selection.selected.length })}
           </Button>
         )}
       </Group>
@@ -183,8 +183,8 @@ export default function ReviewPage() {
         <FilterSelect
           name="plan_id"
           w={340}
-          label={t('examAffairs.college.plan')}
-          placeholder={t('examAffairs.review.allPlans')}
+          label={t('plans.college.plan')}
+          placeholder={t('reviews.allPlans')}
           searchable
           nothingFoundMessage={t('common.empty')}
           data={plans.map((plan) => ({
@@ -196,8 +196,8 @@ export default function ReviewPage() {
         <FilterText
           name="keyword"
           w={260}
-          label={t('examAffairs.filters.keyword')}
-          placeholder={t('examAffairs.college.keywordPlaceholder')}
+          label={t('plans.filters.keyword')}
+          placeholder={t('plans.college.keywordPlaceholder')}
           data-testid="review-keyword"
         />
         <SegmentedControl
@@ -207,7 +207,7 @@ export default function ReviewPage() {
             setState(value);
             list.setPage(1);
           }}
-          data={QUEUE_STATES.map((item) => ({ value: item, label: t(`examAffairs.review.queue.${item}`) }))}
+          data={QUEUE_STATES.map((item) => ({ value: item, label: t(`reviews.queue.${item}`) }))}
           data-testid="review-state"
         />
       </FilterBar>
@@ -215,7 +215,7 @@ export default function ReviewPage() {
       {batchResult && batchResult.skipped.length > 0 && (
         <Alert
           color="orange"
-          title={t('examAffairs.review.batchSkipped', { n: batchResult.skipped.length })}
+          title={t('reviews.batchSkipped', { n: batchResult.skipped.length })}
           withCloseButton
           onClose={() => setBatchResult(null)}
           data-testid="review-batch-skipped"
@@ -235,11 +235,7 @@ export default function ReviewPage() {
         columns={columns}
         selection={selectable ? selection : undefined}
         onRowClick={(row) => setViewing(row.id)}
-        empty={
-          <Text c="dimmed">
-            {t(state === 'submitted' ? 'examAffairs.review.emptyQueue' : 'common.empty')}
-          </Text>
-        }
+        empty={<Text c="dimmed">{t(state === 'submitted' ? 'reviews.emptyQueue' : 'common.empty')}</Text>}
         data-testid="review-table"
       />
 

@@ -47,7 +47,7 @@ export function AvailabilityPanel() {
       <PlanSessionPicker value={choice} onChange={setChoice} testIdPrefix="availability" />
       {!choice.sessionId ? (
         <Text c="dimmed" fz="sm" data-testid="availability-empty">
-          {t('examStaff.availability.pick')}
+          {t('staff.availability.pick')}
         </Text>
       ) : failed ? (
         <Alert color="red" title={t('common.loadFailed')}>
@@ -64,7 +64,7 @@ export function AvailabilityPanel() {
         <>
           <Text fz="sm" data-testid="availability-summary">
             {sessionLabel(answer.session)} ·{' '}
-            {t('examStaff.availability.summary', {
+            {t('staff.availability.summary', {
               rooms: totals.rooms,
               capacity: totals.capacity,
               occupied: totals.occupied,
@@ -76,30 +76,30 @@ export function AvailabilityPanel() {
             <Group gap={6}>
               <ColorSwatch color="var(--mantine-color-blue-filled)" size={10} />
               <Text fz="xs" c="dimmed">
-                {t('examStaff.availability.thisSession')}
+                {t('staff.availability.thisSession')}
               </Text>
             </Group>
             <Group gap={6}>
               <ColorSwatch color="var(--mantine-color-grape-filled)" size={10} />
               <Text fz="xs" c="dimmed">
-                {t('examStaff.availability.otherSessions')}
+                {t('staff.availability.otherSessions')}
               </Text>
             </Group>
           </Group>
           {answer.data.length === 0 ? (
-            <Text c="dimmed">{t('examStaff.availability.noRooms')}</Text>
+            <Text c="dimmed">{t('staff.availability.noRooms')}</Text>
           ) : (
             <Table.ScrollContainer minWidth={760}>
               <Table striped withTableBorder>
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th>{t('examStaff.availability.room')}</Table.Th>
-                    <Table.Th ta="right">{t('examStaff.availability.capacity')}</Table.Th>
-                    <Table.Th ta="right">{t('examStaff.availability.thisSession')}</Table.Th>
-                    <Table.Th ta="right">{t('examStaff.availability.otherSessions')}</Table.Th>
-                    <Table.Th ta="right">{t('examStaff.availability.free')}</Table.Th>
-                    <Table.Th w={180}>{t('examStaff.availability.usage')}</Table.Th>
-                    <Table.Th>{t('examStaff.availability.staff')}</Table.Th>
+                    <Table.Th>{t('staff.availability.room')}</Table.Th>
+                    <Table.Th ta="right">{t('staff.availability.capacity')}</Table.Th>
+                    <Table.Th ta="right">{t('staff.availability.thisSession')}</Table.Th>
+                    <Table.Th ta="right">{t('staff.availability.otherSessions')}</Table.Th>
+                    <Table.Th ta="right">{t('staff.availability.free')}</Table.Th>
+                    <Table.Th w={180}>{t('staff.availability.usage')}</Table.Th>
+                    <Table.Th>{t('staff.availability.staff')}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -116,7 +116,7 @@ export function AvailabilityPanel() {
                           </Text>
                           {!room.enabled && (
                             <Badge size="xs" color="gray" variant="light">
-                              {t('examStaff.availability.disabled')}
+                              {t('staff.availability.disabled')}
                             </Badge>
                           )}
                         </Table.Td>
@@ -130,12 +130,12 @@ export function AvailabilityPanel() {
                         </Table.Td>
                         <Table.Td>
                           <Tooltip
-                            label={t('examStaff.availability.usageTip', {
+                            label={t('staff.availability.usageTip', {
                               occupied: room.occupied,
                               capacity: room.capacity,
                             })}
                           >
-                            <Progress.Root size="lg" aria-label={t('examStaff.availability.usage')}>
+                            <Progress.Root size="lg" aria-label={t('staff.availability.usage')}>
                               <Progress.Section value={load.thisSession} color="blue" />
                               <Progress.Section value={load.otherSessions} color="grape" />
                             </Progress.Root>
@@ -144,13 +144,13 @@ export function AvailabilityPanel() {
                         <Table.Td>
                           {room.staff.length === 0 ? (
                             <Text fz="xs" c="dimmed">
-                              {t('examStaff.availability.nobody')}
+                              {t('staff.availability.nobody')}
                             </Text>
                           ) : (
                             <Group gap={4}>
                               {room.staff.map((person) => (
                                 <Badge key={person.id} variant="light" style={{ textTransform: 'none' }}>
-                                  {person.name} · {t(`examStaff.roles.${person.role}`)}
+                                  {person.name} · {t(`staff.roles.${person.role}`)}
                                 </Badge>
                               ))}
                             </Group>

@@ -60,7 +60,7 @@ export function RoomFormModal({
 
   const submit = handleSubmit(async (values) => {
     await saveRoom(room && room !== 'new' ? room.id : null, roomInputSchema.parse(values));
-    toastSuccess(t('certification.rooms.saved'));
+    toastSuccess(t('rooms.saved'));
     onSaved();
   });
 
@@ -69,14 +69,14 @@ export function RoomFormModal({
       variant="modal"
       opened={room !== null}
       onClose={onClose}
-      title={room === 'new' ? t('certification.rooms.addRoom') : t('certification.rooms.editRoom')}
+      title={room === 'new' ? t('rooms.addRoom') : t('rooms.editRoom')}
       form={form}
       onSubmit={() => submit()}
       saving={submitting}
       submitTestId="room-save"
     >
       <Select
-        label={t('certification.rooms.site')}
+        label={t('rooms.site')}
         required
         data={sites.map((s) => ({ value: String(s.id), label: s.name }))}
         {...form.getInputProps('site_id')}
@@ -85,26 +85,23 @@ export function RoomFormModal({
         data-testid="room-site"
       />
       <TextInput
-        label={t('certification.rooms.roomName')}
+        label={t('rooms.roomName')}
         required
         {...form.getInputProps('name')}
         data-testid="room-name"
       />
       <Group grow>
-        <NumberInput label={t('certification.rooms.rows')} min={1} max={50} {...form.getInputProps('rows')} />
-        <NumberInput label={t('certification.rooms.cols')} min={1} max={50} {...form.getInputProps('cols')} />
+        <NumberInput label={t('rooms.rows')} min={1} max={50} {...form.getInputProps('rows')} />
+        <NumberInput label={t('rooms.cols')} min={1} max={50} {...form.getInputProps('cols')} />
       </Group>
       <NumberInput
-        label={t('certification.rooms.capacity')}
+        label={t('rooms.capacity')}
         min={1}
         max={200}
         {...form.getInputProps('capacity')}
         data-testid="room-capacity"
       />
-      <Switch
-        label={t('certification.rooms.enabled')}
-        {...form.getInputProps('enabled', { type: 'checkbox' })}
-      />
+      <Switch label={t('rooms.enabled')} {...form.getInputProps('enabled', { type: 'checkbox' })} />
     </FormDrawer>
   );
 }

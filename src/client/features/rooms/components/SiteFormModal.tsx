@@ -60,7 +60,7 @@ export function SiteFormModal({
 
   const submit = handleSubmit(async (values) => {
     await saveSite(site && site !== 'new' ? site.id : null, siteInputSchema.parse(siteRequest(values)));
-    toastSuccess(t('certification.rooms.saved'));
+    toastSuccess(t('rooms.saved'));
     onSaved();
   });
 
@@ -69,28 +69,28 @@ export function SiteFormModal({
       variant="modal"
       opened={site !== null}
       onClose={onClose}
-      title={site === 'new' ? t('certification.rooms.addSite') : t('certification.rooms.editSite')}
+      title={site === 'new' ? t('rooms.addSite') : t('rooms.editSite')}
       form={form}
       onSubmit={() => submit()}
       saving={submitting}
       submitTestId="site-save"
     >
       <TextInput
-        label={t('certification.rooms.siteName')}
+        label={t('rooms.siteName')}
         required
         {...form.getInputProps('name')}
         data-testid="site-name"
       />
       <Textarea
-        label={t('certification.rooms.address')}
+        label={t('rooms.address')}
         required
         {...form.getInputProps('address')}
         data-testid="site-address"
       />
       <Select
-        label={t('certification.rooms.organization')}
-        description={t('certification.rooms.organizationHint')}
-        placeholder={t('certification.rooms.sharedSite')}
+        label={t('rooms.organization')}
+        description={t('rooms.organizationHint')}
+        placeholder={t('rooms.sharedSite')}
         clearable
         data={organizations.map((o) => ({ value: String(o.id), label: o.name }))}
         {...form.getInputProps('organization_id')}

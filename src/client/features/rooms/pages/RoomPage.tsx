@@ -46,16 +46,16 @@ function useSiteRoomActions() {
         confirm.ask(
           deleteRequest({
             title: t('common.tip'),
-            message: t('certification.rooms.confirmDelete', { name: options.name }),
-            confirmLabel: t('certification.rooms.delete'),
+            message: t('rooms.confirmDelete', { name: options.name }),
+            confirmLabel: t('rooms.delete'),
             confirmTestId: 'confirm-delete',
             remove: options.remove,
-            doneMessage: t('certification.rooms.deleted'),
+            doneMessage: t('rooms.deleted'),
             onDone: options.onDeleted,
           }),
         ),
-      editLabel: t('certification.rooms.edit'),
-      deleteLabel: t('certification.rooms.delete'),
+      editLabel: t('rooms.edit'),
+      deleteLabel: t('rooms.delete'),
       testIdPrefix: options.testIdPrefix,
     });
   return { actions, dialog: confirm.dialog };
@@ -78,15 +78,15 @@ function SitesTab() {
   };
 
   const columns: ListPageColumn<ExamSite>[] = [
-    { accessor: 'name', title: t('certification.rooms.siteName') },
-    { accessor: 'address', title: t('certification.rooms.address') },
+    { accessor: 'name', title: t('rooms.siteName') },
+    { accessor: 'address', title: t('rooms.address') },
     {
       accessor: 'organization_name',
-      title: t('certification.rooms.organization'),
-      render: (s) => s.organization_name ?? t('certification.rooms.sharedSite'),
+      title: t('rooms.organization'),
+      render: (s) => s.organization_name ?? t('rooms.sharedSite'),
     },
-    { accessor: 'room_count', title: t('certification.rooms.roomCount'), textAlign: 'right' },
-    { accessor: 'seat_count', title: t('certification.rooms.seatCount'), textAlign: 'right' },
+    { accessor: 'room_count', title: t('rooms.roomCount'), textAlign: 'right' },
+    { accessor: 'seat_count', title: t('rooms.seatCount'), textAlign: 'right' },
     actionsColumn((s) =>
       row.actions({
         name: s.name,
@@ -104,16 +104,16 @@ function SitesTab() {
         list={list}
         actions={
           <AddButton onClick={editing.add} testId="site-add">
-            {t('certification.rooms.addSite')}
+            {t('rooms.addSite')}
           </AddButton>
         }
       >
-        <FilterText name="keyword" debounceMs={300} placeholder={t('certification.rooms.search')} w={260} />
+        <FilterText name="keyword" debounceMs={300} placeholder={t('rooms.search')} w={260} />
       </FilterBar>
       <ListPageTable
         list={list}
         columns={columns}
-        empty={<Text c="dimmed">{t('certification.rooms.noSites')}</Text>}
+        empty={<Text c="dimmed">{t('rooms.noSites')}</Text>}
         data-testid="sites-table"
       />
       <SiteFormModal
@@ -146,14 +146,14 @@ function RoomsTab() {
   const row = useSiteRoomActions();
 
   const columns: ListPageColumn<ExamRoom>[] = [
-    { accessor: 'site_name', title: t('certification.rooms.site') },
-    { accessor: 'name', title: t('certification.rooms.roomName') },
-    { accessor: 'layout', title: t('certification.rooms.layout'), render: (r) => `${r.rows} × ${r.cols}` },
-    { accessor: 'capacity', title: t('certification.rooms.capacity'), textAlign: 'right' },
+    { accessor: 'site_name', title: t('rooms.site') },
+    { accessor: 'name', title: t('rooms.roomName') },
+    { accessor: 'layout', title: t('rooms.layout'), render: (r) => `${r.rows} × ${r.cols}` },
+    { accessor: 'capacity', title: t('rooms.capacity'), textAlign: 'right' },
     enabledColumn({
-      title: t('certification.rooms.state'),
-      enabledLabel: t('certification.rooms.enabled'),
-      disabledLabel: t('certification.rooms.disabled'),
+      title: t('rooms.state'),
+      enabledLabel: t('rooms.enabled'),
+      disabledLabel: t('rooms.disabled'),
     }),
     actionsColumn((r) =>
       row.actions({
@@ -172,22 +172,22 @@ function RoomsTab() {
         list={list}
         actions={
           <AddButton onClick={editing.add} disabled={sites.length === 0} testId="room-add">
-            {t('certification.rooms.addRoom')}
+            {t('rooms.addRoom')}
           </AddButton>
         }
       >
         <FilterSelect
           name="site_id"
-          placeholder={t('certification.rooms.allSites')}
+          placeholder={t('rooms.allSites')}
           data={sites.map((s) => ({ value: String(s.id), label: s.name }))}
           w={220}
         />
-        <FilterText name="keyword" debounceMs={300} placeholder={t('certification.rooms.search')} w={220} />
+        <FilterText name="keyword" debounceMs={300} placeholder={t('rooms.search')} w={220} />
       </FilterBar>
       <ListPageTable
         list={list}
         columns={columns}
-        empty={<Text c="dimmed">{t('certification.rooms.noRooms')}</Text>}
+        empty={<Text c="dimmed">{t('rooms.noRooms')}</Text>}
         data-testid="rooms-table"
       />
       <RoomFormModal
@@ -206,15 +206,15 @@ export default function RoomPage() {
   return (
     <Stack gap="md" data-testid="exam-room-page">
       <Title order={1} fz="lg">
-        {t('certification.rooms.title')}
+        {t('rooms.title')}
       </Title>
       {/* Only the open tab is mounted: a tab opened again reads its list and the site choices anew. */}
       <Tabs defaultValue="rooms" keepMounted={false}>
         <Tabs.List>
-          <Tabs.Tab value="rooms">{t('certification.rooms.rooms')}</Tabs.Tab>
-          <Tabs.Tab value="sites">{t('certification.rooms.sites')}</Tabs.Tab>
+          <Tabs.Tab value="rooms">{t('rooms.rooms')}</Tabs.Tab>
+          <Tabs.Tab value="sites">{t('rooms.sites')}</Tabs.Tab>
           <Tabs.Tab value="availability" data-testid="room-availability-tab">
-            {t('examStaff.availability.tab')}
+            {t('staff.availability.tab')}
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="rooms" pt="md">

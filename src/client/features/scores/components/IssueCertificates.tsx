@@ -56,7 +56,7 @@ export function IssueCertificates({
     [institutions, institutionId],
   );
   const reason =
-    blockedKey ?? (institutions.length > 1 && !chosen ? 'scoring.blocked.chooseInstitution' : null);
+    blockedKey ?? (institutions.length > 1 && !chosen ? 'scores.blocked.chooseInstitution' : null);
 
   const issue = async () => {
     const answer = await issueCertificates(planId, chosen ? { institution_id: chosen.id } : {});
@@ -64,10 +64,10 @@ export function IssueCertificates({
     const more = answer.numbers.length > NOTICE_NUMBERS ? ' …' : '';
     notifications.show({
       color: answer.issued ? 'green' : 'blue',
-      title: answer.issued ? t('scoring.certificates.done', { count: answer.issued }) : undefined,
+      title: answer.issued ? t('scores.certificates.done', { count: answer.issued }) : undefined,
       message: answer.issued
-        ? t('scoring.certificates.numbers', { numbers: shown + more })
-        : t('scoring.certificates.none'),
+        ? t('scores.certificates.numbers', { numbers: shown + more })
+        : t('scores.certificates.none'),
       autoClose: answer.issued ? 10_000 : 5_000,
     });
     onIssued();
@@ -78,8 +78,8 @@ export function IssueCertificates({
       {institutions.length > 1 && (
         <Select
           w={220}
-          aria-label={t('scoring.certificates.institution')}
-          placeholder={t('scoring.certificates.institutionPlaceholder')}
+          aria-label={t('scores.certificates.institution')}
+          placeholder={t('scores.certificates.institutionPlaceholder')}
           data={institutions.map((i) => ({ value: String(i.id), label: `${i.name}（${i.code}）` }))}
           value={institutionId ? String(institutionId) : null}
           onChange={(value) => setPicked({ organizationId, id: value ? Number(value) : null })}
@@ -94,22 +94,22 @@ export function IssueCertificates({
         onClick={() => setConfirming(true)}
         data-testid="certificates-issue"
       >
-        {t('scoring.certificates.button')}
+        {t('scores.certificates.button')}
       </GuardedButton>
       <ConfirmDialog
         opened={confirming}
-        title={t('scoring.certificates.title')}
+        title={t('scores.certificates.title')}
         message={
           <>
-            {t('scoring.certificates.message', { count: passed })}
+            {t('scores.certificates.message', { count: passed })}
             {chosen && (
               <Text span display="block" mt="xs" fw={500}>
-                {t('scoring.certificates.issuer', { name: chosen.name })}
+                {t('scores.certificates.issuer', { name: chosen.name })}
               </Text>
             )}
           </>
         }
-        confirmLabel={t('scoring.certificates.confirm')}
+        confirmLabel={t('scores.certificates.confirm')}
         color="teal"
         onConfirm={issue}
         onClose={() => setConfirming(false)}

@@ -33,7 +33,7 @@ export function ScoreEditModal({ row, plan, onClose, onSaved }: ScoreEditModalPr
     initialValues: scoreFormValues(null),
     schema: scoreInputSchema,
     toInput: (v) => scoreBody(v, plan.published),
-    refine: (v) => reasonErrors(v, plan.published, t('scoring.edit.reasonRequired')),
+    refine: (v) => reasonErrors(v, plan.published, t('scores.edit.reasonRequired')),
   });
   const values = form.values;
   const rowId = row?.enrollment_id ?? null;
@@ -51,7 +51,7 @@ export function ScoreEditModal({ row, plan, onClose, onSaved }: ScoreEditModalPr
     async (_values, input) => {
       if (!row) return;
       await saveScore(row.enrollment_id, input);
-      toastSuccess(plan.published ? t('scoring.edit.corrected') : t('scoring.edit.saved'));
+      toastSuccess(plan.published ? t('scores.edit.corrected') : t('scores.edit.saved'));
       onSaved();
     },
     {
@@ -73,7 +73,7 @@ export function ScoreEditModal({ row, plan, onClose, onSaved }: ScoreEditModalPr
     <Modal
       opened={row !== null}
       onClose={() => !saving && onClose()}
-      title={t(plan.published ? 'scoring.edit.correctTitle' : 'scoring.edit.title', {
+      title={t(plan.published ? 'scores.edit.correctTitle' : 'scores.edit.title', {
         name: row?.name ?? '',
       })}
       centered
@@ -93,13 +93,13 @@ export function ScoreEditModal({ row, plan, onClose, onSaved }: ScoreEditModalPr
               icon={<IconAlertTriangle size={18} />}
               data-testid="score-correction-notice"
             >
-              {t('scoring.edit.correctionNotice')}
+              {t('scores.edit.correctionNotice')}
             </Alert>
           )}
           {row && (
             <Text size="sm" c="dimmed">
               {row.ticket_no} ·{' '}
-              {t('scoring.summary.passLines', {
+              {t('scores.summary.passLines', {
                 theory: plan.pass_theory,
                 practical: plan.pass_practical,
               })}
@@ -109,7 +109,7 @@ export function ScoreEditModal({ row, plan, onClose, onSaved }: ScoreEditModalPr
             {(['theory', 'practical'] as const).map((part) => (
               <NumberInput
                 key={part}
-                label={t(`scoring.edit.${part}`)}
+                label={t(`scores.edit.${part}`)}
                 min={0}
                 max={100}
                 decimalScale={1}
@@ -122,17 +122,17 @@ export function ScoreEditModal({ row, plan, onClose, onSaved }: ScoreEditModalPr
             ))}
           </Group>
           <Text size="xs" c="dimmed">
-            {t('scoring.edit.marksHint')}
+            {t('scores.edit.marksHint')}
           </Text>
           <Group>
             <Checkbox
-              label={t('scoring.edit.absent')}
+              label={t('scores.edit.absent')}
               {...form.getInputProps('absent', { type: 'checkbox' })}
               onChange={(event) => tick('absent', 'cheating', event.currentTarget.checked)}
               data-testid="score-absent"
             />
             <Checkbox
-              label={t('scoring.edit.cheating')}
+              label={t('scores.edit.cheating')}
               {...form.getInputProps('cheating', { type: 'checkbox' })}
               onChange={(event) => tick('cheating', 'absent', event.currentTarget.checked)}
               data-testid="score-cheating"
@@ -140,8 +140,8 @@ export function ScoreEditModal({ row, plan, onClose, onSaved }: ScoreEditModalPr
           </Group>
           {plan.published && (
             <Textarea
-              label={t('scoring.edit.reason')}
-              placeholder={t('scoring.edit.reasonPlaceholder')}
+              label={t('scores.edit.reason')}
+              placeholder={t('scores.edit.reasonPlaceholder')}
               withAsterisk
               autosize
               minRows={2}
@@ -160,7 +160,7 @@ export function ScoreEditModal({ row, plan, onClose, onSaved }: ScoreEditModalPr
               {t('common.cancel')}
             </Button>
             <Button type="submit" loading={saving} data-testid="score-save">
-              {t('scoring.edit.save')}
+              {t('scores.edit.save')}
             </Button>
           </Group>
         </Stack>

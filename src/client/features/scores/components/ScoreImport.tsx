@@ -27,13 +27,13 @@ export function useScoreImport({ planId, blockedKey, onImported }: ScoreImportPr
     onImported,
     testId: 'scores-import',
     labels: {
-      button: 'scoring.import.button',
-      uploading: 'scoring.import.uploading',
-      tooLarge: 'scoring.import.tooLarge',
-      badType: 'scoring.import.badType',
-      errorsTitle: 'scoring.import.errorsTitle',
-      nothingImported: 'scoring.import.nothingImported',
-      done: 'scoring.import.done',
+      button: 'scores.import.button',
+      uploading: 'scores.import.uploading',
+      tooLarge: 'scores.import.tooLarge',
+      badType: 'scores.import.badType',
+      errorsTitle: 'scores.import.errorsTitle',
+      nothingImported: 'scores.import.nothingImported',
+      done: 'scores.import.done',
     },
   });
 }

@@ -18,7 +18,7 @@ export default function ScoreResultChart({ summary }: { summary: ScoreSummaryCou
   const t = useT();
   const data = resultBreakdown(summary)
     .filter((part) => part.count > 0)
-    .map((part) => ({ name: t(`scoring.result.${part.key}`), value: part.count, color: COLORS[part.key] }));
+    .map((part) => ({ name: t(`scores.result.${part.key}`), value: part.count, color: COLORS[part.key] }));
   if (!data.length) return null;
   return (
     <DonutChart

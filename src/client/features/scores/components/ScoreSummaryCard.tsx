@@ -30,28 +30,28 @@ export function ScoreSummaryCard({ plan, summary }: { plan: ScorePlanInfo; summa
         <Stack gap="sm" style={{ flex: 1, minWidth: 280 }}>
           <Group gap="sm">
             <Title order={3} fz="h4">
-              {t('scoring.summary.title')}
+              {t('scores.summary.title')}
             </Title>
             <Badge
               variant="light"
               color={plan.published ? 'violet' : 'gray'}
               data-testid="score-summary-published"
             >
-              {plan.published ? t('scoring.summary.published') : t('scoring.summary.unpublished')}
+              {plan.published ? t('scores.summary.published') : t('scores.summary.unpublished')}
             </Badge>
           </Group>
           <SimpleGrid cols={{ base: 3, sm: 6 }} spacing="sm">
-            <Count label={t('scoring.summary.candidates')} value={summary.candidates} />
-            <Count label={t('scoring.summary.entered')} value={summary.entered} />
-            <Count label={t('scoring.summary.passed')} value={summary.passed} color="teal" />
-            <Count label={t('scoring.summary.failed')} value={parts.failed ?? 0} color="red" />
-            <Count label={t('scoring.summary.absent')} value={summary.absent} />
-            <Count label={t('scoring.summary.cheating')} value={summary.cheating} color="orange" />
+            <Count label={t('scores.summary.candidates')} value={summary.candidates} />
+            <Count label={t('scores.summary.entered')} value={summary.entered} />
+            <Count label={t('scores.summary.passed')} value={summary.passed} color="teal" />
+            <Count label={t('scores.summary.failed')} value={parts.failed ?? 0} color="red" />
+            <Count label={t('scores.summary.absent')} value={summary.absent} />
+            <Count label={t('scores.summary.cheating')} value={summary.cheating} color="orange" />
           </SimpleGrid>
           <Text size="sm" c="dimmed">
-            {t('scoring.summary.passLines', { theory: plan.pass_theory, practical: plan.pass_practical })}
+            {t('scores.summary.passLines', { theory: plan.pass_theory, practical: plan.pass_practical })}
             {' · '}
-            {t('scoring.summary.missing')} {parts.missing ?? 0}
+            {t('scores.summary.missing')} {parts.missing ?? 0}
           </Text>
         </Stack>
         <Suspense fallback={<Loader size="sm" />}>

@@ -70,14 +70,14 @@ export default function ScoringStep({ step, planPicker }: PlanStepProps) {
             <ThemeIcon size={48} radius="xl" variant="light">
               <IconClipboardList size={28} />
             </ThemeIcon>
-            <Text fw={500}>{t('scoring.choosePlan')}</Text>
+            <Text fw={500}>{t('scores.choosePlan')}</Text>
             <Text size="sm" c="dimmed" ta="center">
-              {t('scoring.choosePlanHint')}
+              {t('scores.choosePlanHint')}
             </Text>
           </Stack>
         </Paper>
       ) : step.error ? (
-        <Alert color="red" title={t('scoring.planLoadFailed')} data-testid="scoring-plan-error">
+        <Alert color="red" title={t('scores.planLoadFailed')} data-testid="scoring-plan-error">
           <Text size="sm">{step.error}</Text>
           <Button mt="sm" size="xs" variant="light" color="red" onClick={step.reload}>
             {t('common.retry')}
@@ -184,7 +184,7 @@ function ScoreBoardLoaded({ planId, detail, info, list, changed }: ScoreBoardLoa
             columns={columns}
             rowKey={(row) => row.enrollment_id}
             rowTestId={(row) => `score-row-${row.enrollment_id}`}
-            empty={<Text c="dimmed">{list.filtered ? t('scoring.noMatch') : t('scoring.empty')}</Text>}
+            empty={<Text c="dimmed">{list.filtered ? t('scores.noMatch') : t('scores.empty')}</Text>}
             data-testid="scores-list"
           />
         </Stack>
@@ -209,22 +209,22 @@ function ScoreFilters({ list }: { list: ScoreList }) {
       <FilterText
         name="keyword"
         w={280}
-        label={t('scoring.filters.keyword')}
-        placeholder={t('scoring.filters.keywordPlaceholder')}
+        label={t('scores.filters.keyword')}
+        placeholder={t('scores.filters.keywordPlaceholder')}
         data-testid="scores-keyword"
       />
       <FilterField name="filter">
         {(value, set) => (
           <Stack gap={4}>
             <Text size="sm" fw={500}>
-              {t('scoring.filters.filter')}
+              {t('scores.filters.filter')}
             </Text>
             <SegmentedControl
               value={value || 'all'}
               onChange={(next) => set(next === 'all' ? '' : next)}
               data={[
-                { value: 'all', label: t('scoring.filters.all') },
-                ...SCORE_FILTERS.map((f) => ({ value: f, label: t(`scoring.filters.${f}`) })),
+                { value: 'all', label: t('scores.filters.all') },
+                ...SCORE_FILTERS.map((f) => ({ value: f, label: t(`scores.filters.${f}`) })),
               ]}
               data-testid="scores-filter"
             />
@@ -246,13 +246,13 @@ function ScoreToolbar({ planId, detail, info, changed }: Omit<ScoreBoardLoadedPr
   const importer = useScoreImport({ planId, blockedKey: allowed.import, onImported: changed });
   const askPublish = () =>
     confirm.ask({
-      title: t('scoring.publish.title'),
-      message: t('scoring.publish.message', { count: summary.candidates }),
-      confirmLabel: t('scoring.publish.confirm'),
+      title: t('scores.publish.title'),
+      message: t('scores.publish.message', { count: summary.candidates }),
+      confirmLabel: t('scores.publish.confirm'),
       testId: 'scores-publish-dialog',
       run: async () => {
         const answer = await publishScores(planId);
-        toastSuccess(t('scoring.publish.done', { passed: answer.passed, failed: answer.failed }));
+        toastSuccess(t('scores.publish.done', { passed: answer.passed, failed: answer.failed }));
         changed();
       },
     });
@@ -263,9 +263,9 @@ function ScoreToolbar({ planId, detail, info, changed }: Omit<ScoreBoardLoadedPr
           <Group gap="sm" wrap="wrap">
             <ExcelDownloadButton
               path={scoreTemplatePath(planId)}
-              fileName={t('scoring.template.fileName', { code: plan.code })}
-              label={t('scoring.template.download')}
-              failedMessage={t('scoring.template.failed')}
+              fileName={t('scores.template.fileName', { code: plan.code })}
+              label={t('scores.template.download')}
+              failedMessage={t('scores.template.failed')}
               data-testid="scores-template"
             />
             {importer.control}
@@ -277,7 +277,7 @@ function ScoreToolbar({ planId, detail, info, changed }: Omit<ScoreBoardLoadedPr
               onClick={askPublish}
               data-testid="scores-publish"
             >
-              {t('scoring.publish.button')}
+              {t('scores.publish.button')}
             </GuardedButton>
             {CERTIFICATE_ISSUERS.includes(adminType) && (
               <IssueCertificates

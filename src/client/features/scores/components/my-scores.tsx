@@ -19,13 +19,13 @@ export function MyScores({ query, paging, onPageChange }: MyScoresProps) {
   const t = useT();
   return (
     <LearnerListPage
-      title={t('learner.nav.achievementQuery')}
+      title={t('userCenter.nav.achievementQuery')}
       testId="achievement-query-page"
       errorTestId="scores-error"
       query={query}
       paging={paging}
       onPageChange={onPageChange}
-      empty={{ text: t('certification.scores.empty'), testId: 'scores-empty' }}
+      empty={{ text: t('scores.query.empty'), testId: 'scores-empty' }}
     >
       {(scores) => <ScoreCardList scores={scores} />}
     </LearnerListPage>

@@ -45,7 +45,7 @@ function ScoreCard({ score }: { score: LearnerScore }) {
     try {
       await downloadPdf(certificate.pdf_url, `证书-${certificate.number}.pdf`);
     } catch {
-      notifications.show({ color: 'red', message: t('certification.scores.downloadFailed') });
+      notifications.show({ color: 'red', message: t('scores.query.downloadFailed') });
     } finally {
       setDownloading(false);
     }
@@ -59,7 +59,7 @@ function ScoreCard({ score }: { score: LearnerScore }) {
             <Text fw={700}>{score.plan_title}</Text>
             <Text fz="xs" c="dimmed">
               {score.occupation} · {score.level_label}
-              {facts.examDay ? ` · ${t('certification.scores.examDate')} ${facts.examDay}` : ''}
+              {facts.examDay ? ` · ${t('scores.query.examDate')} ${facts.examDay}` : ''}
             </Text>
           </Box>
           <Badge
@@ -70,21 +70,21 @@ function ScoreCard({ score }: { score: LearnerScore }) {
             data-testid="score-result"
             data-result={key}
           >
-            {t(`certification.scores.${key}`)}
+            {t(`scores.query.${key}`)}
           </Badge>
         </Group>
         <SimpleGrid cols={3} spacing="xs">
           {facts.marks.map((mark) => (
             <Mark
               key={mark.key}
-              label={t(`certification.scores.${mark.key}`)}
+              label={t(`scores.query.${mark.key}`)}
               value={mark.value}
               testId={`score-${mark.key}`}
             />
           ))}
         </SimpleGrid>
         <Text fz="xs" c="dimmed">
-          {t('certification.scores.passLines', facts.passLines)}
+          {t('scores.query.passLines', facts.passLines)}
         </Text>
         <Divider />
         {facts.certificate ? (
@@ -93,7 +93,7 @@ function ScoreCard({ score }: { score: LearnerScore }) {
               <IconCertificate size={22} aria-hidden />
               <Box>
                 <Text fz="xs" c="dimmed">
-                  {t('certification.scores.certificateNo')}
+                  {t('scores.query.certificateNo')}
                 </Text>
                 <Text
                   fw={600}
@@ -104,12 +104,12 @@ function ScoreCard({ score }: { score: LearnerScore }) {
                   {facts.certificate.number}
                 </Text>
                 <Text fz="xs" c="dimmed">
-                  {t('certification.scores.certificateIssued')} {facts.certificate.issuedDay}
+                  {t('scores.query.certificateIssued')} {facts.certificate.issuedDay}
                 </Text>
               </Box>
               {facts.certificate.revoked && (
                 <Badge color="red" variant="light" data-testid="certificate-revoked">
-                  {t('certification.scores.revoked')}
+                  {t('scores.query.revoked')}
                 </Badge>
               )}
             </Group>
@@ -122,14 +122,14 @@ function ScoreCard({ score }: { score: LearnerScore }) {
                 onClick={() => void download()}
                 data-testid="certificate-download"
               >
-                {t('certification.scores.downloadCertificate')}
+                {t('scores.query.downloadCertificate')}
               </Button>
             )}
           </Group>
         ) : (
           facts.awaitingCertificate && (
             <Text fz="sm" c="dimmed">
-              {t('certification.scores.noCertificate')}
+              {t('scores.query.noCertificate')}
             </Text>
           )
         )}

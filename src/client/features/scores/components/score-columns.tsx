@@ -12,13 +12,13 @@ import { RowActions } from '../../../lib/kit/RowActions.tsx';
 import type { PlanScoreRow, ScorePlanInfo } from '../api.ts';
 
 function resultBadge(t: Translate, score: ScoreView | null) {
-  if (!score) return { label: t('scoring.result.missing'), color: 'gray', variant: 'outline' as const };
-  if (score.absent) return { label: t('scoring.result.absent'), color: 'gray', variant: 'light' as const };
+  if (!score) return { label: t('scores.result.missing'), color: 'gray', variant: 'outline' as const };
+  if (score.absent) return { label: t('scores.result.absent'), color: 'gray', variant: 'light' as const };
   if (score.cheating)
-    return { label: t('scoring.result.cheating'), color: 'orange', variant: 'light' as const };
+    return { label: t('scores.result.cheating'), color: 'orange', variant: 'light' as const };
   return score.passed
-    ? { label: t('scoring.result.passed'), color: 'teal', variant: 'light' as const }
-    : { label: t('scoring.result.failed'), color: 'red', variant: 'light' as const };
+    ? { label: t('scores.result.passed'), color: 'teal', variant: 'light' as const }
+    : { label: t('scores.result.failed'), color: 'red', variant: 'light' as const };
 }
 
 const mark = (value: number | null | undefined) => (value == null ? '—' : String(value));
@@ -42,7 +42,7 @@ function ScoreRowActions({ t, plan, editBlocked, onEdit, row }: ScoreColumnsInpu
         onClick={() => onEdit(row)}
         data-testid={`score-edit-${row.enrollment_id}`}
       >
-        {plan.published ? t('scoring.actions.correct') : t('scoring.actions.enter')}
+        {plan.published ? t('scores.actions.correct') : t('scores.actions.enter')}
       </GuardedButton>
       <Anchor
         component={Link}
@@ -52,7 +52,7 @@ function ScoreRowActions({ t, plan, editBlocked, onEdit, row }: ScoreColumnsInpu
       >
         <Group gap={2} wrap="nowrap">
           <IconFileDescription size={14} />
-          {t('scoring.actions.file')}
+          {t('scores.actions.file')}
         </Group>
       </Anchor>
     </RowActions>
@@ -73,7 +73,7 @@ export function scoreColumns(input: ScoreColumnsInput): ListPageColumn<PlanScore
   return [
     {
       accessor: 'ticket_no',
-      title: t('scoring.columns.ticketNo'),
+      title: t('scores.columns.ticketNo'),
       render: (row) => (
         <Text size="sm" ff="monospace">
           {row.ticket_no}
@@ -82,7 +82,7 @@ export function scoreColumns(input: ScoreColumnsInput): ListPageColumn<PlanScore
     },
     {
       accessor: 'name',
-      title: t('scoring.columns.name'),
+      title: t('scores.columns.name'),
       render: (row) => (
         <div>
           <Text size="sm" fw={500}>
@@ -96,19 +96,19 @@ export function scoreColumns(input: ScoreColumnsInput): ListPageColumn<PlanScore
     },
     {
       accessor: 'theory',
-      title: t('scoring.columns.theory'),
+      title: t('scores.columns.theory'),
       textAlign: 'right',
       render: (row) => mark(row.score?.theory),
     },
     {
       accessor: 'practical',
-      title: t('scoring.columns.practical'),
+      title: t('scores.columns.practical'),
       textAlign: 'right',
       render: (row) => mark(row.score?.practical),
     },
     {
       accessor: 'total',
-      title: t('scoring.columns.total'),
+      title: t('scores.columns.total'),
       textAlign: 'right',
       render: (row) => (
         <Text size="sm" fw={600}>
@@ -118,12 +118,12 @@ export function scoreColumns(input: ScoreColumnsInput): ListPageColumn<PlanScore
     },
     {
       accessor: 'result',
-      title: t('scoring.columns.result'),
+      title: t('scores.columns.result'),
       render: (row) => <ResultBadge t={t} row={row} />,
     },
     {
       accessor: 'certificate',
-      title: t('scoring.columns.certificate'),
+      title: t('scores.columns.certificate'),
       render: (row) => (
         <Text size="xs" ff="monospace" data-testid={`score-certificate-${row.enrollment_id}`}>
           {row.certificate?.number ?? '—'}
@@ -132,7 +132,7 @@ export function scoreColumns(input: ScoreColumnsInput): ListPageColumn<PlanScore
     },
     {
       accessor: 'actions',
-      title: t('scoring.columns.actions'),
+      title: t('scores.columns.actions'),
       render: (row) => <ScoreRowActions {...input} row={row} />,
     },
   ];

@@ -97,19 +97,19 @@ export function scoringAvailability(
 ): ScoringAvailability {
   const published = PUBLISHED_STATES.includes(state);
   const entry = ENTRY_STATES.includes(state);
-  const stateKey = published ? 'scoring.blocked.published' : 'scoring.blocked.notTicketed';
+  const stateKey = published ? 'scores.blocked.published' : 'scores.blocked.notTicketed';
   let publish: string | null = null;
-  if (published) publish = 'scoring.blocked.alreadyPublished';
-  else if (!entry) publish = 'scoring.blocked.notTicketed';
-  else if (summary.candidates === 0) publish = 'scoring.blocked.noCandidates';
-  else if (summary.entered < summary.candidates) publish = 'scoring.blocked.missingScores';
+  if (published) publish = 'scores.blocked.alreadyPublished';
+  else if (!entry) publish = 'scores.blocked.notTicketed';
+  else if (summary.candidates === 0) publish = 'scores.blocked.noCandidates';
+  else if (summary.entered < summary.candidates) publish = 'scores.blocked.missingScores';
   else if (state === 'tickets_issued' && sessions.some((s) => new Date(s.ends_at).getTime() > now.getTime()))
-    publish = 'scoring.blocked.examNotOver';
+    publish = 'scores.blocked.examNotOver';
   let certificates: string | null = null;
-  if (!published) certificates = 'scoring.blocked.notPublished';
-  else if (summary.passed === 0) certificates = 'scoring.blocked.noPassers';
+  if (!published) certificates = 'scores.blocked.notPublished';
+  else if (summary.passed === 0) certificates = 'scores.blocked.noPassers';
   return {
-    edit: entry || published ? null : 'scoring.blocked.notTicketed',
+    edit: entry || published ? null : 'scores.blocked.notTicketed',
     import: entry ? null : stateKey,
     publish,
     certificates,

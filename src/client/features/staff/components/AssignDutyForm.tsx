@@ -45,9 +45,9 @@ export function AssignDutyForm({ staff, onAssigned, assign = assignDuty }: Assig
     // language (the schema's own message is the server's Chinese).
     message: (message, path) =>
       path === 'session_id'
-        ? t('examStaff.duty.pickSession')
+        ? t('staff.duty.pickSession')
         : path === 'room_id'
-          ? t('examStaff.duty.pickRoom')
+          ? t('staff.duty.pickRoom')
           : message,
   });
   const sessionId = form.values.session_id;
@@ -65,8 +65,8 @@ export function AssignDutyForm({ staff, onAssigned, assign = assignDuty }: Assig
     const onDuty = room.staff.map((p) => p.name).join('、');
     return [
       `${room.site_name} ${room.name}`,
-      t('examStaff.duty.freeSeats', { free: room.free, capacity: room.capacity }),
-      onDuty ? t('examStaff.duty.onDuty', { names: onDuty }) : '',
+      t('staff.duty.freeSeats', { free: room.free, capacity: room.capacity }),
+      onDuty ? t('staff.duty.onDuty', { names: onDuty }) : '',
     ]
       .filter(Boolean)
       .join(' · ');
@@ -76,7 +76,7 @@ export function AssignDutyForm({ staff, onAssigned, assign = assignDuty }: Assig
     async (_values, input) => {
       setClash(null);
       const duty = await write.run(input);
-      toastSuccess(t('examStaff.duty.assigned'));
+      toastSuccess(t('staff.duty.assigned'));
       form.setFieldValue('room_id', null);
       onAssigned(duty);
     },
@@ -100,13 +100,13 @@ export function AssignDutyForm({ staff, onAssigned, assign = assignDuty }: Assig
         vertical
       />
       <Select
-        label={t('examStaff.duty.room')}
+        label={t('staff.duty.room')}
         placeholder={
           !sessionId
-            ? t('examStaff.duty.pickSessionFirst')
+            ? t('staff.duty.pickSessionFirst')
             : rooms === null
-              ? t('examStaff.picker.loading')
-              : t('examStaff.duty.pickRoom')
+              ? t('staff.picker.loading')
+              : t('staff.duty.pickRoom')
         }
         disabled={!sessionId || !rooms?.length}
         searchable
@@ -125,21 +125,21 @@ export function AssignDutyForm({ staff, onAssigned, assign = assignDuty }: Assig
       />
       {rooms !== null && rooms.length === 0 && (
         <Text fz="sm" c="dimmed">
-          {t('examStaff.availability.noRooms')}
+          {t('staff.availability.noRooms')}
         </Text>
       )}
       {clash && (
         <Alert
           color="red"
           icon={<IconAlertTriangle size={16} />}
-          title={t('examStaff.duty.clashTitle')}
+          title={t('staff.duty.clashTitle')}
           data-testid="duty-error"
         >
           {clash}
         </Alert>
       )}
       <Button onClick={() => submit()} loading={submitting} disabled={!staff.enabled} data-testid="duty-save">
-        {staff.enabled ? t('examStaff.duty.assign') : t('examStaff.duty.disabledStaff')}
+        {staff.enabled ? t('staff.duty.assign') : t('staff.duty.disabledStaff')}
       </Button>
     </Stack>
   );

@@ -37,16 +37,16 @@ function DutyList({ staff }: { staff: StaffView }) {
   const askRemove = (duty: StaffDuty) =>
     confirm.ask(
       deleteRequest({
-        title: t('examStaff.duty.remove'),
-        message: t('examStaff.duty.confirmRemove', {
+        title: t('staff.duty.remove'),
+        message: t('staff.duty.confirmRemove', {
           name: staff.name,
           room: `${duty.site_name} ${duty.room_name}`,
           session: duty.session_name,
         }),
-        confirmLabel: t('examStaff.duty.remove'),
+        confirmLabel: t('staff.duty.remove'),
         testId: 'duty-remove-dialog',
         remove: () => removeDuty(duty.id),
-        doneMessage: t('examStaff.duty.removed'),
+        doneMessage: t('staff.duty.removed'),
         onDone: list.reload,
       }),
     );
@@ -54,12 +54,12 @@ function DutyList({ staff }: { staff: StaffView }) {
   const columns: ListPageColumn<StaffDuty>[] = [
     {
       accessor: 'room_name',
-      title: t('examStaff.duty.room'),
+      title: t('staff.duty.room'),
       render: (d) => <TwoLines main={d.room_name} sub={d.site_name} testId={`duty-row-${d.id}`} />,
     },
     {
       accessor: 'session_name',
-      title: t('examStaff.duty.session'),
+      title: t('staff.duty.session'),
       render: (d) => (
         <TwoLines
           main={d.session_name}
@@ -69,13 +69,13 @@ function DutyList({ staff }: { staff: StaffView }) {
     },
     {
       accessor: 'plan_title',
-      title: t('examStaff.duty.plan'),
+      title: t('staff.duty.plan'),
       render: (d) => <TwoLines main={d.plan_title} sub={d.plan_code} />,
     },
     actionsColumn((d) => [
       {
         key: 'remove',
-        label: t('examStaff.duty.remove'),
+        label: t('staff.duty.remove'),
         icon: <IconTrash size={16} />,
         color: 'red',
         onClick: () => askRemove(d),
@@ -90,10 +90,10 @@ function DutyList({ staff }: { staff: StaffView }) {
         list={list}
         columns={columns}
         pageSizes={[10, 20, 50]}
-        empty={<Text c="dimmed">{t('examStaff.duty.none')}</Text>}
+        empty={<Text c="dimmed">{t('staff.duty.none')}</Text>}
         data-testid="duty-list"
       />
-      <Divider label={t('examStaff.duty.add')} labelPosition="left" />
+      <Divider label={t('staff.duty.add')} labelPosition="left" />
       <AssignDutyForm staff={staff} onAssigned={list.reload} />
       {confirm.dialog}
     </Stack>
@@ -111,9 +111,9 @@ export function DutiesDrawer({ staff, onClose }: { staff: StaffView | null; onCl
       title={
         staff && (
           <Group gap="xs">
-            <Text fw={600}>{t('examStaff.duty.title', { name: staff.name })}</Text>
+            <Text fw={600}>{t('staff.duty.title', { name: staff.name })}</Text>
             <Badge variant="light" style={{ textTransform: 'none' }}>
-              {t(`examStaff.roles.${staff.role}`)}
+              {t(`staff.roles.${staff.role}`)}
             </Badge>
           </Group>
         )

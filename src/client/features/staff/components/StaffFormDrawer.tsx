@@ -47,7 +47,7 @@ export function StaffFormDrawer({
 
   const submit = handleSubmit(async (_values, input) => {
     const saved = await save(staff && staff !== 'new' ? staff.id : null, input);
-    toastSuccess(t('examStaff.saved'));
+    toastSuccess(t('staff.saved'));
     onSaved(saved);
   });
 
@@ -55,21 +55,16 @@ export function StaffFormDrawer({
     <FormDrawer
       opened={staff !== null}
       onClose={onClose}
-      title={staff === 'new' ? t('examStaff.add') : t('examStaff.edit')}
+      title={staff === 'new' ? t('staff.add') : t('staff.edit')}
       form={form}
       onSubmit={() => submit()}
       saving={submitting}
-      submitLabel={t('examStaff.save')}
+      submitLabel={t('staff.save')}
       submitTestId="staff-save"
     >
+      <TextInput label={t('staff.name')} required {...form.getInputProps('name')} data-testid="staff-name" />
       <TextInput
-        label={t('examStaff.name')}
-        required
-        {...form.getInputProps('name')}
-        data-testid="staff-name"
-      />
-      <TextInput
-        label={t('examStaff.phone')}
+        label={t('staff.phone')}
         required
         inputMode="tel"
         maxLength={11}
@@ -77,22 +72,22 @@ export function StaffFormDrawer({
         data-testid="staff-phone"
       />
       <Select
-        label={t('examStaff.role')}
+        label={t('staff.role')}
         required
-        data={STAFF_ROLES.map((role) => ({ value: role, label: t(`examStaff.roles.${role}`) }))}
+        data={STAFF_ROLES.map((role) => ({ value: role, label: t(`staff.roles.${role}`) }))}
         {...form.getInputProps('role')}
         value={form.values.role || null}
         onChange={(value) => form.setFieldValue('role', value ?? '')}
         data-testid="staff-role"
       />
       <TextInput
-        label={t('examStaff.certificateNo')}
+        label={t('staff.certificateNo')}
         {...form.getInputProps('certificate_no')}
         data-testid="staff-certificate"
       />
       <Select
-        label={t('examStaff.organization')}
-        placeholder={t('examStaff.noOrganization')}
+        label={t('staff.organization')}
+        placeholder={t('staff.noOrganization')}
         clearable
         searchable
         data={organizations.map((o) => ({ value: String(o.id), label: o.name }))}
@@ -102,8 +97,8 @@ export function StaffFormDrawer({
         data-testid="staff-organization"
       />
       <Switch
-        label={t('examStaff.enabled')}
-        description={t('examStaff.enabledHint')}
+        label={t('staff.enabled')}
+        description={t('staff.enabledHint')}
         {...form.getInputProps('enabled', { type: 'checkbox' })}
         data-testid="staff-enabled"
       />

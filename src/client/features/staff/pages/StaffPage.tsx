@@ -32,23 +32,23 @@ export default function StaffPage() {
   const [onDuty, setOnDuty] = useState<StaffView | null>(null);
   const confirm = useConfirmAction();
 
-  const roleLabel = (value: string) => t(`examStaff.roles.${value}`);
+  const roleLabel = (value: string) => t(`staff.roles.${value}`);
   const askDelete = (person: StaffView) =>
     confirm.ask(
       deleteRequest({
-        title: t('examStaff.delete'),
-        message: t('examStaff.confirmDelete', { name: person.name }),
-        confirmLabel: t('examStaff.delete'),
+        title: t('staff.delete'),
+        message: t('staff.confirmDelete', { name: person.name }),
+        confirmLabel: t('staff.delete'),
         testId: 'staff-delete-dialog',
         remove: () => deleteStaff(person.id),
-        doneMessage: t('examStaff.deleted'),
+        doneMessage: t('staff.deleted'),
         onDone: list.reload,
       }),
     );
   const columns: ListPageColumn<StaffView>[] = [
     {
       accessor: 'name',
-      title: t('examStaff.name'),
+      title: t('staff.name'),
       render: (s) => (
         <Text fz="sm" fw={500} data-testid={`staff-row-${s.id}`}>
           {s.name}
@@ -57,33 +57,33 @@ export default function StaffPage() {
     },
     {
       accessor: 'role',
-      title: t('examStaff.role'),
+      title: t('staff.role'),
       render: (s) => (
         <Badge variant="light" style={{ textTransform: 'none' }}>
           {roleLabel(s.role)}
         </Badge>
       ),
     },
-    { accessor: 'phone', title: t('examStaff.phone') },
+    { accessor: 'phone', title: t('staff.phone') },
     {
       accessor: 'certificate_no',
-      title: t('examStaff.certificateNo'),
+      title: t('staff.certificateNo'),
       render: (s) => s.certificate_no || '—',
     },
     {
       accessor: 'organization_name',
-      title: t('examStaff.organization'),
+      title: t('staff.organization'),
       render: (s) => s.organization_name ?? '—',
     },
     enabledColumn({
-      title: t('examStaff.state'),
-      enabledLabel: t('examStaff.enabled'),
-      disabledLabel: t('examStaff.disabled'),
+      title: t('staff.state'),
+      enabledLabel: t('staff.enabled'),
+      disabledLabel: t('staff.disabled'),
     }),
     actionsColumn((s) => [
       {
         key: 'duties',
-        label: t('examStaff.duties'),
+        label: t('staff.duties'),
         icon: <IconCalendarEvent size={16} />,
         onClick: () => setOnDuty(s),
         testId: `staff-duties-${s.id}`,
@@ -91,8 +91,8 @@ export default function StaffPage() {
       ...editDeleteActions({
         onEdit: () => editing.edit(s),
         onDelete: () => askDelete(s),
-        editLabel: t('examStaff.edit'),
-        deleteLabel: t('examStaff.delete'),
+        editLabel: t('staff.edit'),
+        deleteLabel: t('staff.delete'),
         testIdPrefix: 'staff',
         testIdSuffix: s.id,
       }),
@@ -102,20 +102,20 @@ export default function StaffPage() {
   return (
     <Stack gap="md" data-testid="exam-staff-page">
       <Title order={1} fz="lg">
-        {t('examStaff.title')}
+        {t('staff.title')}
       </Title>
       <FilterBar
         list={list}
         actions={
           <AddButton onClick={editing.add} testId="staff-add">
-            {t('examStaff.add')}
+            {t('staff.add')}
           </AddButton>
         }
       >
         <FilterSelect
           name="role"
-          placeholder={t('examStaff.allRoles')}
-          aria-label={t('examStaff.role')}
+          placeholder={t('staff.allRoles')}
+          aria-label={t('staff.role')}
           data={STAFF_ROLES.map((r) => ({ value: r, label: roleLabel(r) }))}
           w={160}
           data-testid="staff-role-filter"
@@ -123,8 +123,8 @@ export default function StaffPage() {
         <FilterText
           name="keyword"
           debounceMs={300}
-          placeholder={t('examStaff.search')}
-          aria-label={t('examStaff.search')}
+          placeholder={t('staff.search')}
+          aria-label={t('staff.search')}
           w={260}
           data-testid="staff-search"
         />
@@ -132,7 +132,7 @@ export default function StaffPage() {
       <ListPageTable
         list={list}
         columns={columns}
-        empty={<Text c="dimmed">{list.filtered ? t('examStaff.noMatch') : t('examStaff.empty')}</Text>}
+        empty={<Text c="dimmed">{list.filtered ? t('staff.noMatch') : t('staff.empty')}</Text>}
         data-testid="staff-table"
       />
       <StaffFormDrawer

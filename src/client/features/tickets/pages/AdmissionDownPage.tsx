@@ -49,14 +49,14 @@ function Photo({ url }: { url: string | null }) {
       data-testid="ticket-photo"
     >
       {photo.src ? (
-        <Image src={photo.src} alt={t('certification.ticket.name')} w={120} h={160} fit="cover" />
+        <Image src={photo.src} alt={t('tickets.ticket.name')} w={120} h={160} fit="cover" />
       ) : photo.loading ? (
         <Loader size="sm" />
       ) : (
         <Stack align="center" gap={4}>
           <IconUser size={32} color="var(--mantine-color-gray-5)" aria-hidden />
           <Text fz="xs" c="dimmed">
-            {t('certification.ticket.noPhoto')}
+            {t('tickets.ticket.noPhoto')}
           </Text>
         </Stack>
       )}
@@ -67,14 +67,14 @@ function Photo({ url }: { url: string | null }) {
 function TicketCard({ ticket }: { ticket: AdmissionTicket }) {
   const t = useT();
   const [downloading, setDownloading] = useState(false);
-  const dash = t('certification.ticket.notAssigned');
+  const dash = t('tickets.ticket.notAssigned');
 
   const download = async () => {
     setDownloading(true);
     try {
       await downloadPdf(ticket.pdf_url, `准考证-${ticket.ticket_no}.pdf`);
     } catch {
-      notifications.show({ color: 'red', message: t('certification.ticket.downloadFailed') });
+      notifications.show({ color: 'red', message: t('tickets.ticket.downloadFailed') });
     } finally {
       setDownloading(false);
     }
@@ -87,7 +87,7 @@ function TicketCard({ ticket }: { ticket: AdmissionTicket }) {
           <Group gap="xs" wrap="nowrap">
             <IconId size={22} aria-hidden />
             <Box>
-              <Text fw={700}>{t('certification.ticket.title')}</Text>
+              <Text fw={700}>{t('tickets.ticket.title')}</Text>
               <Text fz="xs" c="dimmed">
                 {ticket.plan_title} · {ticket.plan_code}
               </Text>
@@ -100,7 +100,7 @@ function TicketCard({ ticket }: { ticket: AdmissionTicket }) {
             onClick={() => void download()}
             data-testid="ticket-download"
           >
-            {t('certification.ticket.download')}
+            {t('tickets.ticket.download')}
           </Button>
         </Group>
         <Group align="flex-start" gap="md" wrap="wrap">
@@ -111,35 +111,31 @@ function TicketCard({ ticket }: { ticket: AdmissionTicket }) {
             verticalSpacing="xs"
             style={{ flex: 1, minWidth: 220 }}
           >
-            <Field label={t('certification.ticket.name')} value={ticket.name} testId="ticket-name" />
+            <Field label={t('tickets.ticket.name')} value={ticket.name} testId="ticket-name" />
+            <Field label={t('tickets.ticket.idNumber')} value={ticket.id_number} testId="ticket-id-number" />
+            <Field label={t('tickets.ticket.ticketNo')} value={ticket.ticket_no} testId="ticket-no" />
             <Field
-              label={t('certification.ticket.idNumber')}
-              value={ticket.id_number}
-              testId="ticket-id-number"
-            />
-            <Field label={t('certification.ticket.ticketNo')} value={ticket.ticket_no} testId="ticket-no" />
-            <Field
-              label={t('certification.ticket.occupation')}
+              label={t('tickets.ticket.occupation')}
               value={`${ticket.occupation} · ${ticket.level_label}`}
             />
-            <Field label={t('certification.ticket.site')} value={ticket.site_name ?? dash} />
-            <Field label={t('certification.ticket.address')} value={ticket.address ?? dash} />
-            <Field label={t('certification.ticket.room')} value={ticket.room_name ?? dash} />
+            <Field label={t('tickets.ticket.site')} value={ticket.site_name ?? dash} />
+            <Field label={t('tickets.ticket.address')} value={ticket.address ?? dash} />
+            <Field label={t('tickets.ticket.room')} value={ticket.room_name ?? dash} />
             <Field
-              label={t('certification.ticket.seat')}
-              value={ticket.seat_no != null ? t('certification.ticket.seatNo', { n: ticket.seat_no }) : dash}
+              label={t('tickets.ticket.seat')}
+              value={ticket.seat_no != null ? t('tickets.ticket.seatNo', { n: ticket.seat_no }) : dash}
             />
           </SimpleGrid>
         </Group>
-        <Divider label={t('certification.ticket.sessions')} labelPosition="left" />
+        <Divider label={t('tickets.ticket.sessions')} labelPosition="left" />
         <Table.ScrollContainer minWidth={420}>
           <Table striped withTableBorder fz="sm" data-testid="ticket-sessions">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{t('certification.ticket.session')}</Table.Th>
-                <Table.Th>{t('certification.ticket.time')}</Table.Th>
-                <Table.Th>{t('certification.ticket.room')}</Table.Th>
-                <Table.Th>{t('certification.ticket.seat')}</Table.Th>
+                <Table.Th>{t('tickets.ticket.session')}</Table.Th>
+                <Table.Th>{t('tickets.ticket.time')}</Table.Th>
+                <Table.Th>{t('tickets.ticket.room')}</Table.Th>
+                <Table.Th>{t('tickets.ticket.seat')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -156,14 +152,14 @@ function TicketCard({ ticket }: { ticket: AdmissionTicket }) {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-        <Divider label={t('certification.ticket.rules')} labelPosition="left" />
+        <Divider label={t('tickets.ticket.rules')} labelPosition="left" />
         <List type="ordered" size="sm" spacing={4} data-testid="ticket-rules">
           {ticket.rules.map((rule) => (
             <List.Item key={rule}>{rule}</List.Item>
           ))}
         </List>
         <Text fz="xs" c="dimmed">
-          {t('certification.ticket.issuedAt')}: {isoDateTime(ticket.issued_at)}
+          {t('tickets.ticket.issuedAt')}: {isoDateTime(ticket.issued_at)}
         </Text>
       </Stack>
     </Card>
@@ -177,13 +173,13 @@ export default function AdmissionDownPage() {
   const query = useRead(myTicketsQuery(paging), { offline: true });
   return (
     <LearnerListPage
-      title={t('learner.nav.admissionDown')}
+      title={t('userCenter.nav.admissionDown')}
       testId="admission-down-page"
       errorTestId="tickets-error"
       query={query}
       paging={paging}
       onPageChange={onPageChange}
-      empty={{ text: t('certification.ticket.empty'), testId: 'tickets-empty' }}
+      empty={{ text: t('tickets.ticket.empty'), testId: 'tickets-empty' }}
     >
       {(tickets) => (
         <Stack gap="md">

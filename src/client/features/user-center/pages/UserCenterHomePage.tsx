@@ -57,25 +57,25 @@ export default function UserCenterHomePage() {
         {
           key: 'unread',
           value: summary.unread_notifications,
-          label: t('learner.summary.unreadNotifications'),
+          label: t('userCenter.summary.unreadNotifications'),
           href: '/userCenter/myNotify',
         },
         {
           key: 'enrollments',
           value: totalEnrollments(summary),
-          label: t('learner.summary.enrollments'),
+          label: t('userCenter.summary.enrollments'),
           href: '/userCenter/myEnrollLists',
         },
         {
           key: 'awaiting',
           value: summary.approved_awaiting_payment,
-          label: t('learner.summary.awaitingPayment'),
+          label: t('userCenter.summary.awaitingPayment'),
           href: '/userCenter/myEnrollLists',
         },
         {
           key: 'unpaid',
           value: summary.unpaid_orders,
-          label: t('learner.summary.unpaidOrders'),
+          label: t('userCenter.summary.unpaidOrders'),
           href: '/userCenter/myOrder',
         },
       ]
@@ -102,28 +102,28 @@ export default function UserCenterHomePage() {
           </Avatar>
           <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
             <Title order={3} fz="lg" data-testid="user-center-name">
-              {t('learner.summary.welcome', { name: session.name || info?.username || '' })}
+              {t('userCenter.summary.welcome', { name: session.name || info?.username || '' })}
             </Title>
             {info?.username && (
               <Text fz="sm" c="dimmed">
-                {t('learner.summary.username')}: {info.username}
+                {t('userCenter.summary.username')}: {info.username}
               </Text>
             )}
             {info?.structure_name && (
               <Text fz="sm" c="dimmed">
-                {t('learner.summary.structure')}: {info.structure_name}
+                {t('userCenter.summary.structure')}: {info.structure_name}
               </Text>
             )}
             {completeness !== null && summary && (
               <>
                 <Group gap="xs" mt="xs" wrap="nowrap">
                   <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>
-                    {t('learner.summary.profileCompleteness')}
+                    {t('userCenter.summary.profileCompleteness')}
                   </Text>
                   <Progress
                     value={completeness}
                     style={{ flex: 1 }}
-                    aria-label={t('learner.summary.profileCompleteness')}
+                    aria-label={t('userCenter.summary.profileCompleteness')}
                   />
                   <Text fz="sm" fw={600} data-testid="profile-completeness">
                     {completeness}%
@@ -131,11 +131,11 @@ export default function UserCenterHomePage() {
                 </Group>
                 {summary.missing_fields.length > 0 && (
                   <Text fz="sm" c="dimmed">
-                    {t('learner.summary.missingFields', {
+                    {t('userCenter.summary.missingFields', {
                       fields: summary.missing_fields.map((f) => f.label).join('、'),
                     })}{' '}
                     <Anchor component={Link} href="/userCenter/userInfo" fz="sm">
-                      {t('learner.summary.completeProfile')}
+                      {t('userCenter.summary.completeProfile')}
                     </Anchor>
                   </Text>
                 )}
@@ -172,7 +172,7 @@ export default function UserCenterHomePage() {
       {summary && (
         <Paper withBorder radius="md" p="md" data-testid="next-exam">
           <Text fw={600} mb={4}>
-            {t('learner.summary.nextExam')}
+            {t('userCenter.summary.nextExam')}
           </Text>
           {summary.next_exam ? (
             <Anchor
@@ -185,7 +185,7 @@ export default function UserCenterHomePage() {
             </Anchor>
           ) : (
             <Text fz="sm" c="dimmed">
-              {t('learner.summary.noUpcomingExam')}
+              {t('userCenter.summary.noUpcomingExam')}
             </Text>
           )}
         </Paper>

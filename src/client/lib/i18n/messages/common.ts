@@ -1,3 +1,4 @@
+// Texts every feature may use, and those of the shared upload field (upload).
 import type { AreaMessages } from '../types.ts';
 
 export default {
@@ -59,6 +60,20 @@ export default {
       prev: '上一页',
       next: '下一页',
     },
+    upload: {
+      choose: '选择文件',
+      replace: '重新上传',
+      uploading: '上传中',
+      uploaded: '已上传',
+      view: '查看',
+      previewFailed: '预览加载失败',
+      cancelled: '已取消上传',
+      failed: '上传失败，请重试',
+      badType: '仅支持 {{types}} 格式',
+      tooLarge: '文件不能超过 {{max}}',
+      tooSmallPixels: '照片尺寸不能小于 {{width}}×{{height}} 像素',
+      unreadable: '无法读取该图片，请换一张',
+    },
   },
   en: {
     platformTitle: 'Skills Talent Assessment Service Platform',
@@ -118,6 +133,20 @@ export default {
       jumpTo: 'Go to page',
       prev: 'Previous',
       next: 'Next',
+    },
+    upload: {
+      choose: 'Choose file',
+      replace: 'Replace',
+      uploading: 'Uploading',
+      uploaded: 'Uploaded',
+      view: 'View',
+      previewFailed: 'Preview unavailable',
+      cancelled: 'Upload cancelled',
+      failed: 'Upload failed, please try again',
+      badType: 'Only {{types}} files are accepted',
+      tooLarge: 'The file must not exceed {{max}}',
+      tooSmallPixels: 'The photo must be at least {{width}}×{{height}} pixels',
+      unreadable: 'This image cannot be read; choose another',
     },
   },
   es: {
@@ -180,6 +209,20 @@ export default {
       prev: 'Anterior',
       next: 'Siguiente',
     },
+    upload: {
+      choose: 'Elegir archivo',
+      replace: 'Reemplazar',
+      uploading: 'Subiendo',
+      uploaded: 'Subido',
+      view: 'Ver',
+      previewFailed: 'Vista previa no disponible',
+      cancelled: 'Subida cancelada',
+      failed: 'Error al subir, inténtelo de nuevo',
+      badType: 'Solo se aceptan archivos {{types}}',
+      tooLarge: 'El archivo no puede superar {{max}}',
+      tooSmallPixels: 'La foto debe tener al menos {{width}}×{{height}} píxeles',
+      unreadable: 'No se puede leer la imagen; elija otra',
+    },
   },
   ja: {
     platformTitle: '技能人材評価サービス管理プラットフォーム',
@@ -240,6 +283,20 @@ export default {
       jumpTo: 'ページへ移動',
       prev: '前へ',
       next: '次へ',
+    },
+    upload: {
+      choose: 'ファイルを選択',
+      replace: '差し替え',
+      uploading: 'アップロード中',
+      uploaded: 'アップロード済み',
+      view: '表示',
+      previewFailed: 'プレビューを表示できません',
+      cancelled: 'アップロードを取り消しました',
+      failed: 'アップロードに失敗しました。再試行してください',
+      badType: '{{types}} 形式のみ対応しています',
+      tooLarge: 'ファイルは {{max}} 以下にしてください',
+      tooSmallPixels: '写真は {{width}}×{{height}} ピクセル以上が必要です',
+      unreadable: 'この画像を読み込めません。別の画像を選んでください',
     },
   },
 } satisfies AreaMessages;

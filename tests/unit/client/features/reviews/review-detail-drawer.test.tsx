@@ -53,7 +53,7 @@ const open = (onDecided = vi.fn()) =>
     </MantineProvider>,
   );
 
-const stateLabel = (state: string) => t(`examAffairs.enrollmentState.${state}`);
+const stateLabel = (state: string) => t(`plans.enrollmentState.${state}`);
 
 beforeEach(() => {
   setLanguage('zh');

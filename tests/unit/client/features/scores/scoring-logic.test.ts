@@ -74,36 +74,36 @@ describe('what the plan state allows', () => {
     const open = scoringAvailability('exam_held', counts(3, 1), past);
     expect(open.edit).toBeNull();
     expect(open.import).toBeNull();
-    expect(open.publish).toBe('scoring.blocked.missingScores');
-    expect(open.certificates).toBe('scoring.blocked.notPublished');
+    expect(open.publish).toBe('scores.blocked.missingScores');
+    expect(open.certificates).toBe('scores.blocked.notPublished');
   });
 
   it('publication once every candidate has a score and the exam is over', () => {
     expect(scoringAvailability('exam_held', counts(3, 3, 2), past).publish).toBeNull();
     expect(scoringAvailability('tickets_issued', counts(3, 3, 2), past).publish).toBeNull();
     expect(scoringAvailability('tickets_issued', counts(3, 3, 2), future).publish).toBe(
-      'scoring.blocked.examNotOver',
+      'scores.blocked.examNotOver',
     );
-    expect(scoringAvailability('exam_held', counts(0, 0), past).publish).toBe('scoring.blocked.noCandidates');
+    expect(scoringAvailability('exam_held', counts(0, 0), past).publish).toBe('scores.blocked.noCandidates');
   });
 
   it('after publication: corrections only, no import, certificates when someone passed', () => {
     const published = scoringAvailability('scores_published', counts(3, 3, 2), past);
     expect(published).toEqual({
       edit: null,
-      import: 'scoring.blocked.published',
-      publish: 'scoring.blocked.alreadyPublished',
+      import: 'scores.blocked.published',
+      publish: 'scores.blocked.alreadyPublished',
       certificates: null,
     });
     expect(scoringAvailability('certificates_issued', counts(3, 3, 0), past).certificates).toBe(
-      'scoring.blocked.noPassers',
+      'scores.blocked.noPassers',
     );
   });
 
   it('nothing before tickets are issued', () => {
     const early = scoringAvailability('registration_closed', counts(0, 0), []);
-    expect(early.edit).toBe('scoring.blocked.notTicketed');
-    expect(early.import).toBe('scoring.blocked.notTicketed');
+    expect(early.edit).toBe('scores.blocked.notTicketed');
+    expect(early.import).toBe('scores.blocked.notTicketed');
   });
 });
 

@@ -338,7 +338,7 @@ describe('plan page tabs for founder and manager', { timeout: 20_000 }, () => {
           <PlanSteps
             step="exam"
             examPanel={<div data-testid="plan-management-stub" />}
-            examLabelKey="examAffairs.plan.pageTitle"
+            examLabelKey="plans.plan.pageTitle"
           />
         </Router>
       </MantineProvider>,
