@@ -1,6 +1,7 @@
-// The one list table of the app: a Mantine table plus the spec's pagination (§9: page 1, limit 20; the
-// pager itself is Pager.tsx), with loading, empty and error states. `usePagedList` drives it from a
-// `{data, meta}` list endpoint.
+// The learner pages' light list table: a Mantine table plus the spec's pagination (§9: page 1, limit 20; the
+// pager itself is Pager.tsx), with loading, empty and error states, and no data-table library on a learner's
+// first load. `usePagedList` drives it from a `{data, meta}` list endpoint. Back-office lists use the kit
+// (lib/kit/ListPageTable.tsx).
 import { Alert, Box, Button, Center, LoadingOverlay, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useT } from '../i18n/index.ts';
