@@ -1,5 +1,6 @@
 // Back-office exam affairs (issue 5): plan management and the college's exam-registration step. Domain values
 // (plan and enrolment states, materials, form fields, levels) are keyed by the shared schema's values.
+import { FORM_FIELD_LABELS, ID_TYPE_LABELS, MATERIAL_LABELS } from '../../../shared/enrollments/schema.ts';
 import type { AreaMessages } from '../../lib/i18n/types.ts';
 
 export default {
@@ -48,36 +49,9 @@ export default {
       failed: '不合格',
       cancelled: '已取消',
     },
-    material: {
-      photo: '2寸证件照',
-      id_card_front: '身份证人像面',
-      id_card_back: '身份证国徽面',
-      diploma: '学历证书',
-      certificate: '原职业资格/技能等级证书',
-      other: '其他证明材料',
-    },
-    formField: {
-      real_name: '姓名',
-      id_type: '证件类型',
-      id_number: '证件号码',
-      sex: '性别',
-      ethnic_group_id: '民族',
-      political_affiliation_id: '政治面貌',
-      educational_background_id: '文化程度',
-      phone: '手机号',
-      user_source_id: '考生来源',
-      employer: '工作单位',
-      years_in_occupation: '从事本职业年限',
-      prior_certificate_no: '原证书编号',
-      address: '通讯地址',
-      email: '电子邮箱',
-    },
-    idType: {
-      id_card: '居民身份证',
-      passport: '护照',
-      hk_macao_permit: '港澳居民来往内地通行证',
-      taiwan_permit: '台湾居民来往大陆通行证',
-    },
+    material: MATERIAL_LABELS,
+    formField: FORM_FIELD_LABELS,
+    idType: ID_TYPE_LABELS,
     sex: { male: '男', female: '女' },
     level: { 1: '一级/高级技师', 2: '二级/技师', 3: '三级/高级工', 4: '四级/中级工', 5: '五级/初级工' },
     sessionKind: { theory: '理论', practical: '实操' },

@@ -1,5 +1,6 @@
 // Texts of the learner's profile, and the personal fields (sex, ID type, application form fields) the
 // sign-up, enrolment and candidate-file pages show as well.
+import { FORM_FIELD_LABELS, ID_TYPE_LABELS, SEX_LABELS } from '../../../shared/enrollments/schema.ts';
 import type { AreaMessages } from '../../lib/i18n/types.ts';
 
 export default {
@@ -27,10 +28,7 @@ export default {
     employer: '工作单位',
     email: '电子邮箱',
     introduction: '个人简介',
-    sex: {
-      male: '男',
-      female: '女',
-    },
+    sex: SEX_LABELS,
     field: {
       real_name: '真实姓名',
       sex: '性别',
@@ -44,28 +42,8 @@ export default {
       address: '详细地址',
       photo: '2 寸证件照',
     },
-    formField: {
-      real_name: '姓名',
-      id_type: '证件类型',
-      id_number: '证件号码',
-      sex: '性别',
-      ethnic_group_id: '民族',
-      political_affiliation_id: '政治面貌',
-      educational_background_id: '文化程度',
-      phone: '手机号',
-      user_source_id: '考生来源',
-      employer: '工作单位',
-      years_in_occupation: '从事本职业年限',
-      prior_certificate_no: '原证书编号',
-      address: '通讯地址',
-      email: '电子邮箱',
-    },
-    idType: {
-      id_card: '居民身份证',
-      passport: '护照',
-      hk_macao_permit: '港澳居民来往内地通行证',
-      taiwan_permit: '台湾居民来往大陆通行证',
-    },
+    formField: FORM_FIELD_LABELS,
+    idType: ID_TYPE_LABELS,
   },
   en: {
     title: 'My profile',
