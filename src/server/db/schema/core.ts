@@ -23,6 +23,7 @@ export const organizations = pgTable('organizations', {
   code: varchar('code', { length: 32 }).notNull().unique(),
   kind: varchar('kind', { length: 16 }).notNull().default('college'),
   sort: integer('sort').notNull().default(0),
+  enabled: boolean('enabled').notNull().default(true),
   ...timestamps,
 });
 
@@ -106,5 +107,9 @@ export const systemLogs = pgTable(
     ip: varchar('ip', { length: 64 }).notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('system_logs_created_idx').on(t.createdAt)],
+  (t) => [
+    index('system_logs_created_idx').on(t.createdAt),
+    index('system_logs_admin_idx').on(t.administratorId, t.createdAt),
+    index('system_logs_action_idx').on(t.action, t.createdAt),
+  ],
 );

@@ -15,3 +15,5 @@ export * from './staff.ts';
 export * from './tickets.ts';
 export * from './scores.ts';
 export * from './certificates.ts';
+export * from './settings.ts';
+export * from './feedbacks.ts';
