@@ -112,6 +112,7 @@ async function prepare(database: Database, dataDir: string) {
     realName: manager!.realName,
     administratorType: manager!.administratorType as AdministratorType,
     organizationId: manager!.organizationId,
+    roleId: null,
   };
   const [occupation] = await db.select().from(occupations).where(eq(occupations.code, '6-31-01-03'));
   const [college] = await db.select().from(organizations).where(eq(organizations.code, '1001'));

@@ -27,6 +27,7 @@ import {
   UNSTORABLE_TEXT_MESSAGE,
   unstorableTextPath,
 } from './http/validate.ts';
+import { systemLogGuard } from './lib/system-log.ts';
 import authPlugin from './plugins/auth.ts';
 import idempotencyPlugin from './plugins/idempotency.ts';
 import { apiRoutes } from './routes.ts';
@@ -95,6 +96,7 @@ export async function buildApp({ config, database, logger = false }: BuildOption
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 5, fields: 20 } });
   await app.register(authPlugin);
+  systemLogGuard(app);
 
   guardRequestInput(app);
 

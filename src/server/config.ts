@@ -42,6 +42,8 @@ export interface AppConfig {
   paymentSecret: string;
   /** Whether the sandbox gateway (its pay page, confirm and notify) is served. */
   paymentSandbox: boolean;
+  /** Tests only: an administrator's write that left no system-log row fails with 500 (lib/system-log.ts). */
+  strictSystemLog: boolean;
 }
 
 /** A notify signed with a guessable key would mark any order paid, so production needs a long one. */
@@ -64,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const dataDir = path.resolve(parsed.DATA_DIR);
   return {
     production,
+    strictSystemLog: parsed.NODE_ENV === 'test',
     port: parsed.PORT,
     host: parsed.HOST,
     dataDir,

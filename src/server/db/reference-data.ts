@@ -4,10 +4,14 @@ import type { Db } from './client.ts';
 import { ensureLookups } from '../lookups/service.ts';
 import { ensureMenus } from '../menus/service.ts';
 import { ensureOccupations } from '../plans/reference.ts';
+import { ensureRoles } from '../roles/service.ts';
 
 type EnsureStep = (db: Db) => Promise<void>;
 
-const steps: EnsureStep[] = [ensureLookups, ensureMenus, ensureOccupations];
+/** Menus, then the built-in roles, which are granted the menu items this start-up added. */
+const ensureMenusAndRoles: EnsureStep = async (db) => ensureRoles(db, await ensureMenus(db));
+
+const steps: EnsureStep[] = [ensureLookups, ensureMenusAndRoles, ensureOccupations];
 
 export async function ensureReferenceData(db: Db) {
   for (const step of steps) await step(db);

@@ -63,6 +63,7 @@ export async function adminPrincipal(db: Db, username: string): Promise<AdminPri
     realName: row.realName,
     administratorType: row.administratorType as AdministratorType,
     organizationId: row.organizationId,
+    roleId: null,
   };
 }
 

@@ -53,6 +53,7 @@ async function adminPrincipal(db: Db, username: string): Promise<AdminPrincipal>
     realName: row.realName,
     administratorType: row.administratorType as AdministratorType,
     organizationId: row.organizationId,
+    roleId: null,
   };
 }
 

@@ -1,7 +1,41 @@
-import type { FastifyRequest } from 'fastify';
+// Every administrator write leaves a system-log row in the same transaction as the write (PRODUCT.md §2).
+// The guard below makes a forgotten log visible: an administrator's successful write that logged nothing is
+// reported, and under the tests (config.strictSystemLog) answered 500, so every API test of a write checks it.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../db/client.ts';
 import { systemLogs } from '../db/schema/index.ts';
 import type { AdminPrincipal } from '../plugins/auth.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    systemLogged: boolean;
+  }
+  interface FastifyContextConfig {
+    /** A write that changes nothing worth a log row (signing out, a read sent as POST). */
+    noSystemLog?: boolean;
+  }
+}
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function systemLogGuard(app: FastifyInstance) {
+  app.decorateRequest('systemLogged', false);
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (
+      request.principal?.kind !== 'administrators' ||
+      READ_METHODS.has(request.method) ||
+      reply.statusCode >= 300 ||
+      request.systemLogged ||
+      request.routeOptions.config.noSystemLog
+    )
+      return payload;
+    const message = `administrator write without a system-log row: ${request.method} ${request.routeOptions.url}`;
+    request.log.error(message);
+    if (!app.config.strictSystemLog) return payload;
+    reply.code(500);
+    return JSON.stringify({ message });
+  });
+}
 
 export interface LogEntry {
   action: string;
@@ -17,6 +51,7 @@ export async function writeSystemLog(
   request: FastifyRequest | null,
   entry: LogEntry,
 ) {
+  if (request) request.systemLogged = true;
   await db.insert(systemLogs).values({
     administratorId: actor?.id ?? null,
     administratorName: actor?.realName ?? 'system',

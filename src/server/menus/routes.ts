@@ -11,8 +11,7 @@ const PRIVATE_REVALIDATE = 'private, no-cache';
 
 const menuRoutes: FastifyPluginAsync = async (app) => {
   app.get('/v1/user/menus', { preHandler: admin() }, async (request, reply) => {
-    const { administratorType } = requireAdmin(request);
-    const data = await menusFor(app.db, administratorType);
+    const data = await menusFor(app.db, requireAdmin(request));
     return sendCachedJson(
       request,
       reply,
@@ -22,9 +21,8 @@ const menuRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get('/v1/administrator/sidebars', { preHandler: admin() }, async (request, reply) => {
-    const { administratorType } = requireAdmin(request);
     const { system } = parseInput(sidebarsQuery, request.query, 'query');
-    const body = await sidebarFor(app.db, administratorType, system);
+    const body = await sidebarFor(app.db, requireAdmin(request), system);
     return sendCachedJson(
       request,
       reply,

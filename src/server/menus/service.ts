@@ -1,17 +1,13 @@
-// The one place the menu rules of spec §6 live: roles (missing = everyone), content and settings absent
-// for college, switched-off modules hidden. unRoles is delivered but never enforced (spec §6 quirk).
+// The menus an administrator is sent: the items its role grants (lib/grants.ts; the built-in roles reproduce
+// spec §6's roles lists), content and settings absent for college, switched-off modules hidden. meta.roles
+// and meta.unRoles are delivered as stored; unRoles is never enforced (spec §6 quirk).
 import { asc, eq, inArray } from 'drizzle-orm';
 import { pinyin } from 'pinyin-pro';
-import {
-  COLLEGE_HIDDEN_SYSTEMS,
-  SYSTEMS,
-  type AdministratorType,
-  type SystemIndex,
-} from '../../shared/api/constants.ts';
-import { rolesAllow } from '../../shared/menus/page-roles.ts';
+import { SYSTEMS, type AdministratorType, type SystemIndex } from '../../shared/api/constants.ts';
 import type { HeaderTab, MenuItem } from '../../shared/menus/schema.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { functionalModules, menus } from '../db/schema/index.ts';
+import { grantedMenuIds, systemHiddenFor } from '../lib/grants.ts';
 import {
   GROUP_COMPONENT,
   MENU_SEEDS,
@@ -21,6 +17,9 @@ import {
   seedRoles,
   type MenuSeed,
 } from './reference.ts';
+
+/** The component of a group without a page of its own; other areas read it from here. */
+export { GROUP_COMPONENT };
 
 type MenuRow = typeof menus.$inferSelect;
 type ModuleRow = typeof functionalModules.$inferSelect;
@@ -46,21 +45,25 @@ export function titlePinyin(title: string): { full: string; initials: string } {
   return hit;
 }
 
-export function systemHiddenFor(type: AdministratorType, system: number): boolean {
-  return type === 'college' && (COLLEGE_HIDDEN_SYSTEMS as readonly number[]).includes(system);
+/** Who the menus are for: the administrator's type and the role whose grants apply (null: none). */
+export interface MenuViewer {
+  administratorType: AdministratorType;
+  roleId: number | null;
 }
 
 interface MenuState {
   rows: MenuRow[];
   modules: Map<string, ModuleRow>;
+  granted: Set<number>;
 }
 
-async function loadMenuState(db: DbOrTx): Promise<MenuState> {
-  const [rows, moduleRows] = await Promise.all([
+async function loadMenuState(db: DbOrTx, viewer: MenuViewer): Promise<MenuState> {
+  const [rows, moduleRows, granted] = await Promise.all([
     db.select().from(menus).orderBy(asc(menus.sort), asc(menus.id)),
     db.select().from(functionalModules),
+    grantedMenuIds(db, viewer.roleId),
   ]);
-  return { rows, modules: new Map(moduleRows.map((m) => [m.key, m])) };
+  return { rows, modules: new Map(moduleRows.map((m) => [m.key, m])), granted };
 }
 
 /** A tab without a switch row (home, settings) is always open. */
@@ -71,8 +74,9 @@ function systemEnabled(state: MenuState, system: number): boolean {
   return true;
 }
 
+/** A group without a page of its own is shown for its children; any other item needs its grant. */
 function itemVisible(state: MenuState, row: MenuRow, type: AdministratorType): boolean {
-  if (!rolesAllow(row.roles, type)) return false;
+  if (row.component !== GROUP_COMPONENT && !state.granted.has(row.id)) return false;
   if (systemHiddenFor(type, row.system) || !systemEnabled(state, row.system)) return false;
   const module = row.moduleKey ? state.modules.get(row.moduleKey) : undefined;
   return module?.enabled ?? true;
@@ -114,7 +118,7 @@ function toItem(row: MenuRow, children: MenuItem[]): MenuItem {
 }
 
 /** The route tree an administrator of `type` may see (all systems), in sidebar order. */
-export function buildMenuTree(state: MenuState, type: AdministratorType): MenuItem[] {
+function buildMenuTree(state: MenuState, type: AdministratorType): MenuItem[] {
   const byParent = new Map<number | null, MenuRow[]>();
   for (const row of state.rows) {
     const list = byParent.get(row.parentId) ?? [];
@@ -132,8 +136,8 @@ export function buildMenuTree(state: MenuState, type: AdministratorType): MenuIt
   return build(null);
 }
 
-export async function menusFor(db: DbOrTx, type: AdministratorType): Promise<MenuItem[]> {
-  return buildMenuTree(await loadMenuState(db), type);
+export async function menusFor(db: DbOrTx, viewer: MenuViewer): Promise<MenuItem[]> {
+  return buildMenuTree(await loadMenuState(db, viewer), viewer.administratorType);
 }
 
 function headerTabs(state: MenuState, type: AdministratorType): HeaderTab[] {
@@ -151,8 +155,9 @@ function headerTabs(state: MenuState, type: AdministratorType): HeaderTab[] {
 }
 
 /** GET /v1/administrator/sidebars: one system's visible tree plus the header tabs. */
-export async function sidebarFor(db: DbOrTx, type: AdministratorType, system: SystemIndex) {
-  const state = await loadMenuState(db);
+export async function sidebarFor(db: DbOrTx, viewer: MenuViewer, system: SystemIndex) {
+  const state = await loadMenuState(db, viewer);
+  const type = viewer.administratorType;
   return {
     system,
     sidebar: buildMenuTree(state, type).filter((item) => item.system === system),
@@ -160,22 +165,11 @@ export async function sidebarFor(db: DbOrTx, type: AdministratorType, system: Sy
   };
 }
 
-const pathPattern = (path: string) =>
-  new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z_]\w*/g, '[^/]+')}/?$`);
-
-/** Whether a back-office path (query ignored, route params as in the menu) is in the caller's menu tree. */
-export async function canAdminSeePath(db: DbOrTx, type: AdministratorType, path: string): Promise<boolean> {
-  const bare = path.split(/[?#]/)[0] ?? '';
-  const visit = (items: MenuItem[]): boolean =>
-    items.some((item) => pathPattern(item.path).test(bare) || visit(item.children));
-  return visit(await menusFor(db, type));
-}
-
 /**
  * Reference-data step: adds the module switches and menu items that are missing (matched by key and
  * name), so settings edits to existing rows survive restarts; safe when two processes start together.
  */
-export async function ensureMenus(db: Db) {
+export async function ensureMenus(db: Db): Promise<number[]> {
   await db
     .insert(functionalModules)
     .values(MODULE_SEEDS.map((m, i) => ({ ...m, sort: (i + 1) * 10 })))
@@ -193,7 +187,8 @@ export async function ensureMenus(db: Db) {
     .from(menus)
     .where(inArray(menus.name, names));
   const ids = new Map(existing.map((row) => [row.name, row.id]));
-  if (ids.size === names.length) return;
+  const added: number[] = [];
+  if (ids.size === names.length) return added;
 
   const insert = async (seed: MenuSeed, system: number, parentId: number | null, sort: number) => {
     if (!ids.has(seed.name)) {
@@ -223,6 +218,7 @@ export async function ensureMenus(db: Db) {
       const id =
         row?.id ?? (await db.select({ id: menus.id }).from(menus).where(eq(menus.name, seed.name)))[0]?.id;
       if (id === undefined) throw new Error(`menu ${seed.name} could not be stored`);
+      if (row) added.push(id);
       ids.set(seed.name, id);
     }
     const id = ids.get(seed.name) ?? null;
@@ -232,4 +228,5 @@ export async function ensureMenus(db: Db) {
     for (const [i, seed] of seeds.entries())
       await insert(seed, Number(system), null, Number(system) * 1000 + (i + 1) * 10);
   }
+  return added;
 }

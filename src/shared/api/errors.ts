@@ -8,6 +8,8 @@ export const ERROR_CODES = {
   outsideWindow: 403003,
   /** 403: the administrator's type may not use this resource. */
   forbiddenRole: 403001,
+  /** 403: the feature (or its whole system) is switched off in the functional modules. */
+  featureDisabled: 403004,
   /** 401: token missing, expired or revoked. */
   unauthenticated: 401001,
   /** 423-like lock expressed as 429 for repeated login failures from one source. */

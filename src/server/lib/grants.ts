@@ -1,0 +1,54 @@
+// What an administrator's role grants: the menu items it may open. The same rows decide the menus the server
+// sends and the API calls it lets through (plugins/auth.ts `adminPage`), so a page hidden from a role is also
+// refused to it. Read on every request: a change to a role's grants applies on that role's next request,
+// whichever process serves it.
+import { eq, sql } from 'drizzle-orm';
+import { COLLEGE_HIDDEN_SYSTEMS, type AdministratorType } from '../../shared/api/constants.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { menus, roleMenus } from '../db/schema/index.ts';
+
+/** Systems a college administrator never sees, whatever its role grants (spec §2). */
+export function systemHiddenFor(type: AdministratorType, system: number): boolean {
+  return type === 'college' && (COLLEGE_HIDDEN_SYSTEMS as readonly number[]).includes(system);
+}
+
+/** Menu ids the role grants; none for an administrator without an enabled role. */
+export async function grantedMenuIds(db: DbOrTx, roleId: number | null): Promise<Set<number>> {
+  if (roleId === null) return new Set();
+  const rows = await db
+    .select({ menuId: roleMenus.menuId })
+    .from(roleMenus)
+    .where(eq(roleMenus.roleId, roleId));
+  return new Set(rows.map((row) => row.menuId));
+}
+
+export type PageAccess = 'granted' | 'notGranted' | 'disabled';
+
+/**
+ * Whether the role may open any of the named menu items: `granted` when one is granted and switched on,
+ * `disabled` when every granted one is switched off (its feature module or its whole system), else
+ * `notGranted`. One query.
+ */
+export async function pageAccess(
+  db: DbOrTx,
+  roleId: number | null,
+  type: AdministratorType,
+  pages: readonly string[],
+): Promise<PageAccess> {
+  if (roleId === null || pages.length === 0) return 'notGranted';
+  const result = (await db.execute(sql`
+    select m.system,
+           coalesce(f.enabled, true) and coalesce(s.enabled, true) as enabled
+      from ${roleMenus} rm
+      join ${menus} m on m.id = rm.menu_id
+      left join functional_modules f on f.key = m.module_key
+      left join functional_modules s on s.kind = 'system' and s.system = m.system
+     where rm.role_id = ${roleId}
+       and m.name in (${sql.join(
+         pages.map((page) => sql`${page}`),
+         sql`, `,
+       )})`)) as unknown as { rows: { system: number; enabled: boolean }[] };
+  const rows = result.rows.filter((row) => !systemHiddenFor(type, Number(row.system)));
+  if (rows.length === 0) return 'notGranted';
+  return rows.some((row) => row.enabled) ? 'granted' : 'disabled';
+}
