@@ -156,7 +156,7 @@ export const adminPage = (...pages: string[]): AccessPreHandler =>
     const principal = await authenticateAdmin(request);
     const access = await pageAccess(request.server.db, principal.roleId, principal.administratorType, pages);
     if (access === 'disabled') throw forbidden('该功能已停用，请联系系统管理员', ERROR_CODES.featureDisabled);
-    if (access !== 'granted') throw forbidden('当前角色没有此功能的权限');
+    if (access !== 'granted') throw forbidden('当前角色没有此功能的权限', ERROR_CODES.notGranted);
   });
 
 export function requireLearner(request: FastifyRequest): LearnerPrincipal {

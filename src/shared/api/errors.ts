@@ -10,6 +10,8 @@ export const ERROR_CODES = {
   forbiddenRole: 403001,
   /** 403: the feature (or its whole system) is switched off in the functional modules. */
   featureDisabled: 403004,
+  /** 403: the administrator's role does not grant the page this call belongs to. */
+  notGranted: 403005,
   /** 401: token missing, expired or revoked. */
   unauthenticated: 401001,
   /** 423-like lock expressed as 429 for repeated login failures from one source. */
