@@ -30,6 +30,7 @@ import { login } from './login.ts';
 import { registerLearner } from './register.ts';
 import { sendSmsCode } from './sms.ts';
 import { revokeToken } from './tokens.ts';
+import { writeSystemLog } from '../lib/system-log.ts';
 
 /**
  * Per-IP limits. Login allows a classroom behind one NAT address; the per-account-and-source captcha
@@ -109,21 +110,39 @@ const authRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.delete('/v1/authorizations/current', { preHandler: anyUser() }, async (request, reply) => {
-    await revokeToken(app.db, request.principal!.tokenId);
+    const principal = request.principal!;
+    if (principal.kind === 'administrators') {
+      await app.db.transaction(async (tx) => {
+        await revokeToken(tx, principal.tokenId);
+        await writeSystemLog(tx, principal, request, {
+          action: 'auth.logout',
+          targetType: 'administrator',
+          targetId: principal.id,
+        });
+      });
+    } else {
+      await revokeToken(app.db, principal.tokenId);
+    }
     return reply.status(204).send();
   });
 
-  app.post('/v1/authorizations/storage', { preHandler: anyUser() }, async (request) => {
-    const principal = request.principal!;
-    return answer(
-      storageResponseSchema,
-      await storeSessionHandoff(app.db, {
-        access_token: bearerToken(request)!,
-        token_type: 'Bearer',
-        user_type: principal.kind,
-      }),
-    );
-  });
+  // Hands the caller's own sign-in over to another tab: it changes no data, and its content is a token
+  // (never logged), so no system-log row.
+  app.post(
+    '/v1/authorizations/storage',
+    { preHandler: anyUser(), config: { noSystemLog: true } },
+    async (request) => {
+      const principal = request.principal!;
+      return answer(
+        storageResponseSchema,
+        await storeSessionHandoff(app.db, {
+          access_token: bearerToken(request)!,
+          token_type: 'Bearer',
+          user_type: principal.kind,
+        }),
+      );
+    },
+  );
 
   app.get('/v1/authorizations/storageGet', async (request: FastifyRequest, reply) => {
     const { key } = parseInput(storageGetQuery, request.query, 'query');

@@ -18,7 +18,7 @@ import {
 } from '../../shared/certificates/schema.ts';
 import { maskName } from '../../shared/api/masking.ts';
 import { REGISTRATION_ERROR_CODES, skillLevelLabel } from '../../shared/plans/schema.ts';
-import { writeSystemLog } from '../lib/system-log.ts';
+import { changedFields, writeSystemLog } from '../lib/system-log.ts';
 import { candidateColumns, candidateIdNumber, candidateName } from '../lib/candidates.ts';
 import { chinaYear } from '../lib/dates.ts';
 import { newVerifyToken } from '../http/public-links.ts';
@@ -523,7 +523,7 @@ export async function updateInstitution(
       action: 'institution.update',
       targetType: 'appraisal_institution',
       targetId: id,
-      detail: { ...input },
+      detail: { code: current.code, ...changedFields(current, row!) },
     });
     return institutionView(row!);
   } catch (error) {

@@ -62,3 +62,37 @@ export async function writeSystemLog(
     ip: request?.ip ?? '',
   });
 }
+
+/** Never in a summary: secrets, and the bookkeeping times every update moves. */
+const UNLOGGED_FIELD = /password|secret|token|hash|^(updatedAt|updated_at|createdAt|created_at)$/i;
+/** Longest text a summary keeps of one value. */
+const SUMMARY_TEXT_MAX = 200;
+
+/** A value as the log stores it: dates as ISO text, long text cut, a missing value as null. */
+function stored(value: unknown) {
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'string' && value.length > SUMMARY_TEXT_MAX)
+    return `${value.slice(0, SUMMARY_TEXT_MAX)}…`;
+  return value ?? null;
+}
+
+/**
+ * A log row's before → after summary: of the fields `after` names, those whose value changed
+ * (`{ before: { name: 'A' }, after: { name: 'B' } }`); both empty when nothing changed. Takes request
+ * fields or whole rows (before and after an update): secrets and update times are left out.
+ */
+export function changedFields(before: Record<string, unknown>, after: Record<string, unknown>) {
+  const summary: { before: Record<string, unknown>; after: Record<string, unknown> } = {
+    before: {},
+    after: {},
+  };
+  for (const [key, value] of Object.entries(after)) {
+    if (value === undefined || UNLOGGED_FIELD.test(key)) continue;
+    const was = stored(before[key]);
+    const now = stored(value);
+    if (JSON.stringify(was) === JSON.stringify(now)) continue;
+    summary.before[key] = was;
+    summary.after[key] = now;
+  }
+  return summary;
+}

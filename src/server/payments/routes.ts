@@ -23,6 +23,7 @@ import {
 } from '../../shared/payments/schema.ts';
 import { AppError, fieldError, notFound } from '../errors.ts';
 import { answer } from '../http/answer.ts';
+import { writeSystemLog } from '../lib/system-log.ts';
 import { parseInput } from '../http/validate.ts';
 import { requestLanguage } from '../lib/request-language.ts';
 import { admin, learner, requireAdmin, requireLearner } from '../plugins/auth.ts';
@@ -195,11 +196,25 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
     const body = parseInput(reconciliationUploadSchema, input);
     gatewayNamed(body.gateway);
     const statement = parseStatementCsv(body.csv);
-    requireAdmin(request);
-    return answer(reconciliationAnswer, {
-      source: 'upload' as const,
-      ...(await reconcile(app.db, body.gateway, body.date, statement)),
+    const actor = requireAdmin(request);
+    // Nothing is stored, but who compared which uploaded statement is kept in the system log.
+    const result = await app.db.transaction(async (tx) => {
+      const compared = await reconcile(tx, body.gateway, body.date, statement);
+      await writeSystemLog(tx, actor, request, {
+        action: 'reconciliation.upload',
+        targetType: 'reconciliation',
+        targetId: body.date,
+        detail: {
+          gateway: body.gateway,
+          date: body.date,
+          orders: compared.summary.orders_count,
+          statement: compared.summary.statement_count,
+          balanced: compared.summary.balanced,
+        },
+      });
+      return compared;
     });
+    return answer(reconciliationAnswer, { source: 'upload' as const, ...result });
   });
 
   app.get('/v1/admin/finance/fees', finance, async (request) =>

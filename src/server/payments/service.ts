@@ -655,6 +655,6 @@ export async function updateFee(
     action: 'finance.fee_update',
     targetType: 'exam_plan',
     targetId: planId,
-    detail: { from: plan.feeFen, to: input.fee_fen, reason: input.reason },
+    detail: { before: { fee_fen: plan.feeFen }, after: { fee_fen: input.fee_fen }, reason: input.reason },
   });
 }

@@ -36,7 +36,7 @@ import {
 import type { z } from 'zod';
 import type { EnrollmentState, FormFieldKey, MaterialKey } from '../../shared/enrollments/schema.ts';
 import type { planListQuery, portalPlanQuery } from '../../shared/plans/schema.ts';
-import { writeSystemLog } from '../lib/system-log.ts';
+import { changedFields, writeSystemLog } from '../lib/system-log.ts';
 import type { DbOrTx } from '../db/client.ts';
 import {
   banners,
@@ -429,7 +429,7 @@ export async function updatePlan(
     action: 'exam_plan.update',
     targetType: 'exam_plan',
     targetId: id,
-    detail: { code: current.code, title: values.title },
+    detail: { code: current.code, ...changedFields(current, plan!) },
   });
   return plan!;
 }

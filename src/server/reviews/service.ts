@@ -159,5 +159,11 @@ export async function batchApprove(
       skipped.push({ id, reason: error.message });
     }
   }
+  // The batch itself, also when nothing could be approved (each approval has its own row as well).
+  await writeSystemLog(tx, actor, request, {
+    action: 'enrollment.batch_approve',
+    targetType: 'enrollment',
+    detail: { approved: approved.length, skipped: skipped.length },
+  });
   return { approved, skipped };
 }

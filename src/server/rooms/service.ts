@@ -15,7 +15,7 @@ import type {
 import { STAFF_ROLE_LABELS, type StaffRole } from '../../shared/staff/schema.ts';
 import type { RoomView, SiteView } from '../../shared/rooms/schema.ts';
 import type { ExamSessionInfo } from '../../shared/plans/schema.ts';
-import { writeSystemLog } from '../lib/system-log.ts';
+import { changedFields, writeSystemLog } from '../lib/system-log.ts';
 import { rowsOf } from '../lib/db-queries.ts';
 import type { DbOrTx } from '../db/client.ts';
 import {
@@ -177,6 +177,8 @@ export async function updateSite(
   input: SiteInput,
 ) {
   const name = await organizationName(tx, input.organization_id);
+  const [current] = await tx.select().from(examSites).where(eq(examSites.id, id)).for('update');
+  if (!current) throw notFound('考点不存在');
   try {
     const [site] = await tx
       .update(examSites)
@@ -193,7 +195,7 @@ export async function updateSite(
       action: 'exam_site.update',
       targetType: 'exam_site',
       targetId: id,
-      detail: { ...input },
+      detail: { name: current.name, ...changedFields(current, site) },
     });
     return { ...site, organizationName: name };
   } catch (error) {
@@ -338,7 +340,7 @@ export async function updateRoom(
       action: 'exam_room.update',
       targetType: 'exam_room',
       targetId: id,
-      detail: { ...input },
+      detail: { name: current.name, ...changedFields(current, room!) },
     });
     return roomView(room!, site);
   } catch (error) {

@@ -430,7 +430,12 @@ export async function importScores(
         action: 'score.import',
         targetType: 'exam_plan',
         targetId: planId,
-        detail: { code: ctx.plan.code, rows: accepted.length, file: fileName },
+        detail: {
+          code: ctx.plan.code,
+          imported: accepted.length,
+          refused: checked.refused.length,
+          file: fileName,
+        },
       });
       return accepted.length;
     },

@@ -13,7 +13,7 @@ import {
   type staffInputSchema,
   type staffListQuery,
 } from '../../shared/staff/schema.ts';
-import { writeSystemLog } from '../lib/system-log.ts';
+import { changedFields, writeSystemLog } from '../lib/system-log.ts';
 import { chinaDateTime } from '../lib/dates.ts';
 import { rowsOf } from '../lib/db-queries.ts';
 import type { DbOrTx } from '../db/client.ts';
@@ -130,6 +130,8 @@ export async function updateStaff(
   input: StaffInput,
 ) {
   const orgName = await organizationName(tx, input.organization_id);
+  const [current] = await tx.select().from(examStaff).where(eq(examStaff.id, id)).for('update');
+  if (!current) throw notFound('考务人员不存在');
   try {
     const [row] = await tx
       .update(examStaff)
@@ -141,7 +143,7 @@ export async function updateStaff(
       action: 'exam_staff.update',
       targetType: 'exam_staff',
       targetId: id,
-      detail: { ...input },
+      detail: { name: current.name, ...changedFields(current, row) },
     });
     return staffView(row, orgName);
   } catch (error) {
