@@ -19,6 +19,7 @@ import enrollmentRoutes from './enrollments/routes.ts';
 import reviewRoutes from './reviews/routes.ts';
 import paymentRoutes from './payments/routes.ts';
 import dashboardRoutes from './dashboard/routes.ts';
+import systemLogRoutes from './system-logs/routes.ts';
 
 export const apiRoutes: FastifyPluginAsync[] = [
   systemRoutes,
@@ -40,4 +41,5 @@ export const apiRoutes: FastifyPluginAsync[] = [
   reviewRoutes,
   paymentRoutes,
   dashboardRoutes,
+  systemLogRoutes,
 ];
