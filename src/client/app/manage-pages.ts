@@ -14,6 +14,7 @@ export const managePages: Record<string, PageLoader> = {
   'examineManage/exam/plan': () => import('../features/reviews/pages/ReviewPage.tsx'),
   'trainingManage/financial/check': () => import('../features/payments/pages/ReconciliationPage.tsx'),
   'trainingManage/financial/fix': () => import('../features/payments/pages/PricingPage.tsx'),
+  'settingManage/systemLog': () => import('../features/system-logs/pages/SystemLogPage.tsx'),
 };
 
 export function managePageLoader(component: string | null | undefined): PageLoader | undefined {

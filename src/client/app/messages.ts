@@ -19,6 +19,7 @@ import reviews from '../features/reviews/messages.ts';
 import rooms from '../features/rooms/messages.ts';
 import scores from '../features/scores/messages.ts';
 import staff from '../features/staff/messages.ts';
+import systemLogs from '../features/system-logs/messages.ts';
 import tickets from '../features/tickets/messages.ts';
 import userCenter from '../features/user-center/messages.ts';
 
@@ -39,6 +40,7 @@ export const messageAreas: Record<string, AreaMessages> = {
   rooms,
   scores,
   staff,
+  systemLogs,
   tickets,
   userCenter,
 };
