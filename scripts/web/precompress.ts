@@ -24,9 +24,15 @@ export interface PrecompressSummary {
   brotliBytes: number;
 }
 
+/** The build's metadata directory (route preloads, the server-only first-paint modules): never served. */
+const METADATA_DIR = '.vite';
+
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await fs.readdir(dir, { withFileTypes: true, recursive: true });
-  return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .filter((file) => path.relative(dir, file).split(path.sep)[0] !== METADATA_DIR);
 }
 
 /**

@@ -52,4 +52,20 @@ describe('precompressDir', () => {
     expect(exists('assets/noise-c3.js.br')).toBe(false);
     expect(summary.files).toBe(1);
   });
+
+  it('leaves the build’s metadata directory alone (the server-only first-paint modules are never served)', async () => {
+    const script = 'export const x = [' + Array.from({ length: 400 }, (_, i) => `"${i}"`).join(',') + '];\n';
+    fs.mkdirSync(path.join(dir, '.vite', 'first-paint'), { recursive: true });
+    write('.vite/first-paint/portal.js', script);
+    write('.vite/route-preloads.json', JSON.stringify({ '/': Array(200).fill('/assets/a.js') }));
+    write('assets/page-a1.js', script);
+
+    const summary = await precompressDir(dir);
+
+    expect(exists('.vite/first-paint/portal.js.br')).toBe(false);
+    expect(exists('.vite/first-paint/portal.js.gz')).toBe(false);
+    expect(exists('.vite/route-preloads.json.gz')).toBe(false);
+    expect(exists('assets/page-a1.js.br')).toBe(true);
+    expect(summary.files).toBe(1);
+  });
 });
