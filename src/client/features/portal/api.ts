@@ -1,9 +1,15 @@
 // Public portal calls (spec §7): banners and the skill tests open for registration. No token needed;
 // a signed-in learner's token is sent anyway so the detail can say whether they already applied.
-// Types only (no zod on the portal's first load): the API tests check these answers against their schemas.
+// Each call names its answer schema; a production build leaves the schemas out (scripts/web/answer-schemas.ts),
+// so zod stays off the portal's first load.
+import {
+  portalPlanDetailAnswer,
+  type PortalPlanDetail,
+  type portalPlanQuery,
+} from '../../../shared/plans/schema.ts';
+import type { z } from '../../../shared/api/zod.ts';
+import { bannerListAnswer, portalPlanListAnswer } from '../../../shared/portal/schema.ts';
 import type { Answer } from '../../../shared/api/answers.ts';
-import type { PortalPlanDetail } from '../../../shared/plans/schema.ts';
-import type { bannerListAnswer, portalPlanListAnswer } from '../../../shared/portal/schema.ts';
 import {
   PORTAL_BANNERS_URL,
   PORTAL_HOME_TESTS_QUERY,
@@ -17,21 +23,19 @@ export type {
   PortalPlanDetail as SkillTestDetail,
 } from '../../../shared/plans/schema.ts';
 
-export interface SkillTestQuery {
-  page: number;
-  limit: number;
-  keyword?: string;
-}
+/** The portal's list query (shared portalPlanQuery) as the pages send it: a page, its size, a keyword. */
+export type SkillTestQuery = Pick<z.output<typeof portalPlanQuery>, 'page' | 'limit'> &
+  Partial<Pick<z.output<typeof portalPlanQuery>, 'keyword'>>;
 
-type BannerList = Answer<typeof bannerListAnswer>;
-type SkillTestList = Answer<typeof portalPlanListAnswer>;
+export type BannerList = Answer<typeof bannerListAnswer>;
+export type SkillTestList = Answer<typeof portalPlanListAnswer>;
 
 export function fetchBanners(): Promise<BannerList> {
-  return api.get(PORTAL_BANNERS_URL, { silent: true });
+  return api.get(PORTAL_BANNERS_URL, bannerListAnswer, { silent: true });
 }
 
 export function fetchSkillTests(query: SkillTestQuery): Promise<SkillTestList> {
-  return api.get(PORTAL_SKILL_TESTS_URL, { params: { ...query }, silent: true });
+  return api.get(PORTAL_SKILL_TESTS_URL, portalPlanListAnswer, { params: { ...query }, silent: true });
 }
 
 /** Starts the home page's GETs (banners, the first skill tests) before it renders. */
@@ -41,10 +45,13 @@ export function preloadHome(): void {
 }
 
 /** The home page's answers the server sent with the page (none when the service worker served it). */
-export const firstBanners = () => firstAnswer<BannerList>(PORTAL_BANNERS_URL);
+export const firstBanners = () => firstAnswer(PORTAL_BANNERS_URL, bannerListAnswer);
 export const firstSkillTests = () =>
-  firstAnswer<SkillTestList>(PORTAL_SKILL_TESTS_URL, PORTAL_HOME_TESTS_QUERY);
+  firstAnswer(PORTAL_SKILL_TESTS_URL, portalPlanListAnswer, PORTAL_HOME_TESTS_QUERY);
 
 export function fetchSkillTest(id: number): Promise<PortalPlanDetail> {
-  return api.get(`/v1/skill-tests/skill-tests/${id}`, { apiType: 'learners', silent: true });
+  return api.get(`/v1/skill-tests/skill-tests/${id}`, portalPlanDetailAnswer, {
+    apiType: 'learners',
+    silent: true,
+  });
 }

@@ -6,6 +6,7 @@ import {
   type LearnerProfile,
   type ProfileUpdateInput,
 } from '../../../shared/profile/schema.ts';
+import { userInfoSchema, type UserInfo } from '../../../shared/auth/schema.ts';
 import { api } from '../../lib/api/client.ts';
 import { learnerGet, type LearnerQuery } from '../../lib/offline/learner-cache.ts';
 import { sendWrite, type WriteOutcome } from '../../lib/offline/outbox.ts';
@@ -29,6 +30,10 @@ export function saveProfile(input: ProfileUpdateInput, label: string): Promise<W
 }
 
 /** Refreshes the header's name and avatar after a save. */
-export function fetchUserInfo(): Promise<unknown> {
-  return api.get('/v1/user/info', { params: { apiType: 'learners' }, apiType: 'learners', silent: true });
+export function fetchUserInfo(): Promise<UserInfo> {
+  return api.get('/v1/user/info', userInfoSchema, {
+    params: { apiType: 'learners' },
+    apiType: 'learners',
+    silent: true,
+  });
 }

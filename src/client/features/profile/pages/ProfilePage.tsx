@@ -21,7 +21,6 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { IconAlertTriangle, IconDeviceFloppy, IconUserCheck } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearch } from 'wouter';
-import type { UserInfo } from '../../../../shared/auth/schema.ts';
 import type { LookupKind } from '../../../../shared/lookups/schema.ts';
 import { profileUpdateSchema } from '../../../../shared/profile/schema.ts';
 import { useRead } from '../../../lib/data/use-read.ts';
@@ -141,10 +140,7 @@ export default function ProfilePage() {
     toastSuccess(t('profile.saved'));
     query.refresh();
     void fetchUserInfo()
-      .then((info) => {
-        if (info && typeof info === 'object' && Array.isArray((info as UserInfo).roles))
-          setUserInfo('learner', info as UserInfo);
-      })
+      .then((info) => setUserInfo('learner', info))
       .catch(() => undefined);
   });
 
