@@ -245,6 +245,32 @@ describe('administrator writes are logged', () => {
     expect((await list('action=auth.logout')).meta.total).toBe(rows.meta.total);
   });
 
+  it('records an update as the changed fields before and after', async () => {
+    const created = await request(ctx.app, {
+      method: 'POST',
+      url: '/api/v1/admin/sites',
+      token: managerToken,
+      payload: { name: '日志测试考点', address: '旧址 1 号' },
+    });
+    expect(created.statusCode).toBe(201);
+    const siteId = (created.json() as { id: number }).id;
+    const updated = await request(ctx.app, {
+      method: 'PUT',
+      url: `/api/v1/admin/sites/${siteId}`,
+      token: managerToken,
+      payload: { name: '日志测试考点', address: '新址 2 号' },
+    });
+    expect(updated.statusCode).toBe(200);
+    const rows = await list(`action=exam_site.update&target_id=${siteId}`);
+    expect(rows.data).toHaveLength(1);
+    expect(rows.data[0]!.detail).toEqual({
+      name: '日志测试考点',
+      before: { address: '旧址 1 号' },
+      after: { address: '新址 2 号' },
+    });
+    expect((await list(`action=exam_site.&target_id=${siteId}`)).meta.total).toBe(2);
+  });
+
   it('summarises changed fields only, before and after', () => {
     expect(
       changedFields(
@@ -256,6 +282,14 @@ describe('administrator writes are logged', () => {
       after: { name: 'B', at: '2026-01-02T00:00:00.000Z' },
     });
     expect(changedFields({ name: 'A' }, { name: 'A' })).toEqual({ before: {}, after: {} });
+    // Secrets and update times never, long text cut.
+    const long = 'x'.repeat(500);
+    const summary = changedFields(
+      { passwordHash: 'a', updatedAt: new Date(0), note: '' },
+      { passwordHash: 'b', updatedAt: new Date(), note: long },
+    );
+    expect(Object.keys(summary.after)).toEqual(['note']);
+    expect(String(summary.after.note).length).toBeLessThan(210);
   });
 });
 
