@@ -19,6 +19,8 @@ import enrollmentRoutes from './enrollments/routes.ts';
 import reviewRoutes from './reviews/routes.ts';
 import paymentRoutes from './payments/routes.ts';
 import dashboardRoutes from './dashboard/routes.ts';
+import organizationRoutes from './organizations/routes.ts';
+import administratorRoutes from './administrators/routes.ts';
 import systemLogRoutes from './system-logs/routes.ts';
 
 export const apiRoutes: FastifyPluginAsync[] = [
@@ -41,5 +43,7 @@ export const apiRoutes: FastifyPluginAsync[] = [
   reviewRoutes,
   paymentRoutes,
   dashboardRoutes,
+  organizationRoutes,
+  administratorRoutes,
   systemLogRoutes,
 ];

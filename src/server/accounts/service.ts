@@ -89,6 +89,8 @@ export function buildOrganizationTree(rows: OrganizationRow[], rootId?: number |
       name: row.name,
       code: row.code,
       kind: row.kind,
+      sort: row.sort,
+      enabled: row.enabled,
       children: children.map((child) => node(child, seen)),
     };
   };

@@ -1,5 +1,5 @@
 // scrypt with a per-user random salt; the stored form names its parameters so they can be raised later.
-import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, randomInt, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions) =>
   new Promise<Buffer>((resolve, reject) =>
@@ -27,4 +27,27 @@ export async function verifyPassword(password: string, stored: string): Promise<
     p: Number(p),
   });
   return key.length === expected.length && timingSafeEqual(key, expected);
+}
+
+const PASSWORD_ALPHABETS = [
+  'ABCDEFGHJKLMNPQRSTUVWXYZ',
+  'abcdefghijkmnpqrstuvwxyz',
+  '23456789',
+  '!@#$%^&*-_=+?',
+] as const;
+
+/**
+ * A strong random password for an account an administrator creates or resets (shown once): 16 characters
+ * with capitals, small letters, digits and symbols, without look-alikes (0/O, 1/l/I).
+ */
+export function generatePassword(length = 16): string {
+  const all = PASSWORD_ALPHABETS.join('');
+  const pick = (alphabet: string) => alphabet[randomInt(alphabet.length)]!;
+  const chars = PASSWORD_ALPHABETS.map(pick);
+  while (chars.length < length) chars.push(pick(all));
+  for (let i = chars.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [chars[i], chars[j]] = [chars[j]!, chars[i]!];
+  }
+  return chars.join('');
 }

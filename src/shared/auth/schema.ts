@@ -171,6 +171,8 @@ export interface OrganizationNode {
   name: string;
   code: string;
   kind: string;
+  sort: number;
+  enabled: boolean;
   children: OrganizationNode[];
 }
 
@@ -181,6 +183,8 @@ export const organizationNodeSchema: z.ZodType<OrganizationNode> = z.object({
   name: z.string(),
   code: z.string(),
   kind: z.string(),
+  sort: z.number(),
+  enabled: z.boolean(),
   get children() {
     return z.array(organizationNodeSchema);
   },
