@@ -3,14 +3,11 @@
 import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app.ts';
-import { loadConfig } from '../../src/server/config.ts';
 import { administrators, systemLogs } from '../../src/server/db/schema/index.ts';
 import { changedFields, writeSystemLog } from '../../src/server/lib/system-log.ts';
 import { admin, learner, requireAdmin } from '../../src/server/plugins/auth.ts';
 import { systemLogActionsAnswer, systemLogListAnswer } from '../../src/shared/system-logs/schema.ts';
 import { createTestApp, login, request, type TestContext } from '../helpers/api.ts';
-import { openTestDatabase } from '../helpers/test-db.ts';
 
 let ctx: TestContext;
 let founderToken: string;
@@ -299,34 +296,29 @@ describe('the strict system-log guard', () => {
   let learnerTok: string;
 
   beforeAll(async () => {
-    const database = await openTestDatabase();
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      CAPTCHA: 'off',
-      DATA_DIR: `.tmp/api-data-${process.pid}`,
-      CLIENT_DIR: '.tmp/no-client',
-    });
-    const app = await buildApp({ config, database });
     // Throwaway routes: a write that forgets its log, one that logs, one marked as a read, a learner's.
-    app.post('/throwaway/forgets', { preHandler: admin() }, async () => ({ ok: true }));
-    app.post('/throwaway/logs', { preHandler: admin() }, async (request) => {
-      await app.db.transaction((tx) =>
-        writeSystemLog(tx, requireAdmin(request), request, { action: 'throwaway.write', targetType: 'test' }),
+    guarded = await createTestApp({}, (app) => {
+      app.post('/throwaway/forgets', { preHandler: admin() }, async () => ({ ok: true }));
+      app.post('/throwaway/logs', { preHandler: admin() }, async (request) => {
+        await app.db.transaction((tx) =>
+          writeSystemLog(tx, requireAdmin(request), request, {
+            action: 'throwaway.write',
+            targetType: 'test',
+          }),
+        );
+        return { ok: true };
+      });
+      app.post('/throwaway/reads', { preHandler: admin(), config: { noSystemLog: true } }, async () => ({
+        ok: true,
+      }));
+      app.post('/throwaway/learner', { preHandler: learner() }, async () => ({ ok: true }));
+      app.post('/throwaway/refuses', { preHandler: admin() }, async (_request, reply) =>
+        reply.status(409).send({ message: 'no' }),
       );
-      return { ok: true };
     });
-    app.post('/throwaway/reads', { preHandler: admin(), config: { noSystemLog: true } }, async () => ({
-      ok: true,
-    }));
-    app.post('/throwaway/learner', { preHandler: learner() }, async () => ({ ok: true }));
-    app.post('/throwaway/refuses', { preHandler: admin() }, async (_request, reply) =>
-      reply.status(409).send({ message: 'no' }),
-    );
-    await app.ready();
-    guarded = { app, database, close: async () => (await app.close(), await database.close()) };
     [token, learnerTok] = await Promise.all([
-      login(app, 'manager', 'administrators'),
-      login(app, 'learner', 'learners'),
+      login(guarded.app, 'manager', 'administrators'),
+      login(guarded.app, 'learner', 'learners'),
     ]);
   });
   afterAll(() => guarded.close());
