@@ -14,6 +14,9 @@ export const managePages: Record<string, PageLoader> = {
   'examineManage/exam/plan': () => import('../features/reviews/pages/ReviewPage.tsx'),
   'trainingManage/financial/check': () => import('../features/payments/pages/ReconciliationPage.tsx'),
   'trainingManage/financial/fix': () => import('../features/payments/pages/PricingPage.tsx'),
+  'settingManage/organization': () => import('../features/organizations/pages/OrganizationPage.tsx'),
+  'settingManage/administratorAccount': () =>
+    import('../features/administrators/pages/AdministratorAccountPage.tsx'),
   'settingManage/systemLog': () => import('../features/system-logs/pages/SystemLogPage.tsx'),
 };
 

@@ -10,6 +10,8 @@ import common from '../lib/i18n/messages/common.ts';
 import enrollments from '../features/enrollments/messages.ts';
 import manage from '../lib/i18n/messages/manage.ts';
 import notifications from '../features/notifications/messages.ts';
+import organizations from '../features/organizations/messages.ts';
+import administrators from '../features/administrators/messages.ts';
 import payments from '../features/payments/messages.ts';
 import plans from '../features/plans/messages.ts';
 import portal from '../features/portal/messages.ts';
@@ -27,11 +29,13 @@ export const messageAreas: Record<string, AreaMessages> = {
   common,
   manage,
   pwa,
+  administrators,
   auth,
   candidateFiles,
   certificates,
   enrollments,
   notifications,
+  organizations,
   payments,
   plans,
   portal,
