@@ -1,10 +1,10 @@
-// The scores page's first paint for the server (src/shared/pwa/first-paint.ts), made from the page's own
-// components after the client build has written its files:
-// - src/client/app/first-paint/scores.tsx is built for the server (vite's SSR build: dependencies stay
-//   imports of node_modules) into the client build's metadata directory;
-// - that module renders sample answers (every state a card and the page can be in, in every language), and
-//   the rules of the page's built stylesheets (the entry's, then the page's own, in the order the page
-//   applies them) that its markup can use are kept: the critical CSS the server sends with the markup,
+// The first paints for the server (src/shared/pwa/first-paint.ts: the scores page, the portal's home page),
+// made from the pages' own components after the client build has written its files:
+// - src/client/app/first-paint/<name>.tsx are built for the server (vite's SSR build, everything bundled in)
+//   into the client build's metadata directory, one module per page;
+// - each module renders sample answers (every state the page's first screen can be in, in every language and
+//   size), and the rules of the page's built stylesheets (the entry's, then the page's own, in the order the
+//   page applies them) that its markup can use are kept: the critical CSS the server sends with the markup,
 //   so the paint looks as the page before the deferred stylesheets arrive.
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -13,18 +13,23 @@ import react from '@vitejs/plugin-react';
 import postcss, { type Rule } from 'postcss';
 import { build, type Plugin } from 'vite';
 import { LANGUAGES, UI_SIZES } from '../../src/shared/api/constants.ts';
+import type { Banner } from '../../src/shared/portal/schema.ts';
 import {
-  FIRST_PAINT_MODULE,
-  FIRST_PAINT_STYLES,
-  SCORES_PAGE_PATH,
+  FIRST_PAINT_DIR,
+  FIRST_PAINT_NAMES,
+  FIRST_PAINT_PAGES,
+  firstPaintModule,
+  firstPaintStyles,
   type FirstPaintModule,
+  type FirstPaintName,
 } from '../../src/shared/pwa/first-paint.ts';
 import { ROUTE_PRELOADS_FILE, type RoutePreloads } from '../../src/shared/pwa/route-preloads.ts';
 import type { LearnerScore } from '../../src/shared/scores/schema.ts';
 import { i18nTables } from '../i18n/vite-plugin.ts';
 import { shellStylesheetsFor } from './route-preloads.ts';
 
-const ENTRY = 'src/client/app/first-paint/scores.tsx';
+/** The client module of each page's first paint. */
+const entry = (name: FirstPaintName) => `src/client/app/first-paint/${name}.tsx`;
 
 const sample = (id: number, overrides: Partial<LearnerScore>): LearnerScore => ({
   enrollment_id: id,
@@ -59,8 +64,8 @@ const certificate = (revoked: boolean): LearnerScore['certificate'] => ({
   verify_path: '/verify/certificate/sample',
 });
 
-/** Every state of a card (each result, with and without a certificate, revoked), more than one page, none. */
-export const SAMPLE_ANSWERS: unknown[] = [
+/** Scores: every state of a card (each result, with and without a certificate, revoked), more than one page, none. */
+const SCORES_SAMPLES: unknown[] = [
   {
     data: [
       sample(1, { certificate: certificate(false) }),
@@ -74,6 +79,23 @@ export const SAMPLE_ANSWERS: unknown[] = [
   },
   { data: [], meta: { total: 0, page: 1, limit: 20 } },
 ];
+
+const banner = (id: number): Banner => ({
+  id,
+  title: '2026 年职业技能等级认定报名开始',
+  image_url: `/api/v1/uploads/banner-${id}.png`,
+  link: id === 1 ? '/enroll' : '',
+  sort: id,
+});
+
+/** The portal's banners: one, and several (the carousel's dots). */
+const PORTAL_SAMPLES: unknown[] = [{ data: [banner(1)] }, { data: [banner(1), banner(2), banner(3)] }];
+
+/** The sample answers each page's paint is rendered from when its critical CSS is chosen. */
+export const SAMPLE_ANSWERS: Record<FirstPaintName, unknown[]> = {
+  scores: SCORES_SAMPLES,
+  portal: PORTAL_SAMPLES,
+};
 
 /** Every class name in `html`'s class attributes. */
 export function classNames(html: string): Set<string> {
@@ -138,7 +160,7 @@ export function firstPaint(): Plugin {
     },
     async writeBundle(options, bundle) {
       const outDir = options.dir!;
-      const moduleFile = path.join(outDir, FIRST_PAINT_MODULE);
+      const paintDir = path.join(outDir, FIRST_PAINT_DIR);
       await build({
         configFile: false,
         root,
@@ -146,37 +168,44 @@ export function firstPaint(): Plugin {
         logLevel: 'warn',
         publicDir: false,
         plugins: [react(), i18nTables()],
-        // Everything bundled in: the module is loaded from wherever the build was written (a build outside
+        // Everything bundled in: the modules are loaded from wherever the build was written (a build outside
         // the repository, as the PWA browser test makes, has no node_modules beside it).
         ssr: { noExternal: true },
         build: {
-          ssr: ENTRY,
-          outDir: path.dirname(moduleFile),
+          ssr: true,
+          outDir: paintDir,
           emptyOutDir: true,
-          rollupOptions: { output: { entryFileNames: path.basename(moduleFile) } },
+          rollupOptions: {
+            input: Object.fromEntries(FIRST_PAINT_NAMES.map((name) => [name, entry(name)])),
+            output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
+          },
         },
       });
 
-      // The page's stylesheets in the order it applies them: the entry's, then the page's own.
+      // Each page's stylesheets in the order it applies them: the entry's, then the page's own.
       const shellCss = shellStylesheetsFor(bundle);
       const preloads = bundle[ROUTE_PRELOADS_FILE];
       const routes = (preloads?.type === 'asset' ? JSON.parse(String(preloads.source)) : {}) as RoutePreloads;
-      const pageCss = (routes[SCORES_PAGE_PATH] ?? [])
-        .filter((url) => url.endsWith('.css'))
-        .map((url) => url.replace(/^\//, ''));
-      const files = [...new Set([...shellCss, ...pageCss])];
-      if (pageCss.length === 0) this.warn(`no stylesheets listed for ${SCORES_PAGE_PATH}`);
-      const css = (await Promise.all(files.map((file) => fs.readFile(path.join(outDir, file), 'utf8')))).join(
-        '\n',
-      );
-
-      const paint = (await import(pathToFileURL(moduleFile).href)) as FirstPaintModule;
-      const markup = await Promise.all(
-        SAMPLE_ANSWERS.flatMap((answer) =>
-          LANGUAGES.flatMap((lang) => UI_SIZES.map((size) => paint.render(answer, { lang, size }))),
-        ),
-      );
-      await fs.writeFile(path.join(outDir, FIRST_PAINT_STYLES), criticalCss(css, markup.join('')));
+      for (const name of FIRST_PAINT_NAMES) {
+        const page = FIRST_PAINT_PAGES[name];
+        const pageCss = (routes[page] ?? [])
+          .filter((url) => url.endsWith('.css'))
+          .map((url) => url.replace(/^\//, ''));
+        if (pageCss.length === 0) this.warn(`no stylesheets listed for ${page}`);
+        const files = [...new Set([...shellCss, ...pageCss])];
+        const css = (
+          await Promise.all(files.map((file) => fs.readFile(path.join(outDir, file), 'utf8')))
+        ).join('\n');
+        const moduleFile = path.join(outDir, firstPaintModule(name));
+        const paint = (await import(pathToFileURL(moduleFile).href)) as FirstPaintModule;
+        const markup = await Promise.all(
+          SAMPLE_ANSWERS[name].flatMap((answer) =>
+            LANGUAGES.flatMap((lang) => UI_SIZES.map((size) => paint.render(answer, { lang, size }))),
+          ),
+        );
+        if (markup.some((html) => !html)) this.warn(`a sample answer of ${name} painted nothing`);
+        await fs.writeFile(path.join(outDir, firstPaintStyles(name)), criticalCss(css, markup.join('')));
+      }
     },
   };
 }

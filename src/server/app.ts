@@ -21,6 +21,7 @@ import { AppError, fieldError, validationFailed } from './errors.ts';
 import { portalFirstPaint } from './plans/portal-shell.ts';
 import { clientShell, type ShellHints } from './http/client-shell.ts';
 import { learnerFirstAnswers, learnerFirstPaint } from './http/learner-first-answers.ts';
+import { firstPaint } from './http/first-paint.ts';
 import {
   jsonDepthExceeds,
   MAX_JSON_DEPTH,
@@ -193,7 +194,8 @@ async function registerClient(app: FastifyInstance, clientDir: string) {
     reply
       // A page with a learner's own answers is never stored, by the browser or anything between.
       .header('Cache-Control', personal ? 'private, no-store' : 'no-cache')
-      .header('Vary', 'Cookie')
+      // The paint is in the page's language and size (the cookies, else the browser's languages).
+      .header('Vary', 'Cookie, Accept-Language')
       .type('text/html; charset=utf-8')
       .send(await shell.html(request.url, first));
   await app.register(fastifyStatic, {
@@ -213,8 +215,12 @@ async function registerClient(app: FastifyInstance, clientDir: string) {
       else res.header('Cache-Control', 'public, max-age=3600');
     },
   });
-  // The portal's home page: its banners and skill tests come with it, the first banner painted.
-  app.get('/', async (request, reply) => sendShell(request, reply, await portalFirstPaint(app.db)));
+  // The portal's home page: its banners and skill tests come with it, its banners painted.
+  app.get('/', async (request, reply) => {
+    const first = await portalFirstPaint(app.db);
+    const paint = await firstPaint(request, 'portal', first.banners, shell.paint);
+    return sendShell(request, reply, { banner: first.banner, answers: first.answers, paint });
+  });
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const isAsset = path.extname(url) !== '';
@@ -225,7 +231,7 @@ async function registerClient(app: FastifyInstance, clientDir: string) {
     if (isAsset) return reply.status(404).type('text/plain').send('Not found');
     // A user-centre page opened with the learner's session comes with the learner's first answers.
     const answers = await learnerFirstAnswers(app, request);
-    const paint = await learnerFirstPaint(request, answers, shell.scoresPaint);
+    const paint = await learnerFirstPaint(request, answers, shell.paint);
     return sendShell(request, reply, { answers, paint }, { personal: Object.keys(answers).length > 0 });
   });
 }

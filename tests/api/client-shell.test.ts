@@ -1,10 +1,11 @@
 // The app shell the server sends for a page (src/server/http/client-shell.ts): the page's chunks as
-// modulepreload links and their stylesheets as deferred ones; on the home page its first banner preloaded and painted, and the answers of its
-// public GETs as the API gives them; the SPA fallback's rules unchanged.
+// modulepreload links and their stylesheets as deferred ones; on the home page its first banner preloaded, the
+// answers of its public GETs as the API gives them and its banners painted by the built first paint; the SPA
+// fallback's rules unchanged.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIRST_PAINT_MODULE, FIRST_PAINT_STYLES } from '../../src/shared/pwa/first-paint.ts';
+import { firstPaintModule, firstPaintStyles } from '../../src/shared/pwa/first-paint.ts';
 import { ROUTE_PRELOADS_FILE } from '../../src/shared/pwa/route-preloads.ts';
 import {
   FIRST_ANSWERS_ELEMENT_ID,
@@ -63,7 +64,7 @@ const firstAnswers = (html: string): Record<string, unknown> | null => {
 };
 
 describe('app shell', () => {
-  it('names the home page chunks and preloads its first banner before </head>', async () => {
+  it('names the home page chunks and preloads its first banner before </head>, painting nothing without a built first paint', async () => {
     const [first] = await listBanners(ctx.app.db);
     expect(first?.image_url).toMatch(/^\/api\/v1\/uploads\//);
     const res = await get('/');
@@ -75,9 +76,10 @@ describe('app shell', () => {
       `<link rel="preload" as="image" href="${first!.image_url}" fetchpriority="high">`,
     );
     expect(res.body.indexOf('modulepreload')).toBeLessThan(res.body.indexOf('</head>'));
-    // Painted inside #root, where the page shows it.
+    // No hand-written markup: without the build's module (the dev server) #root holds the shell's bar only.
     const root = res.body.slice(res.body.indexOf('<div id="root">'), res.body.indexOf('</body>'));
-    expect(root).toMatch(new RegExp(`<div class="app-shell-first">.*<img src="${first!.image_url}" alt=""`));
+    expect(root).not.toContain('<img');
+    expect(root).not.toContain('<style>');
   });
 
   it('sends the home page’s banners and skill tests exactly as the API answers them', async () => {
@@ -175,6 +177,62 @@ describe('app shell', () => {
   });
 });
 
+describe('the home page’s first paint', () => {
+  const painted = (res: { body: string }) =>
+    res.body.slice(res.body.indexOf('<div id="root">'), res.body.indexOf('</body>'));
+
+  it('paints the banners’ first answer with the built module, in the visitor’s language and size', async () => {
+    // A stand-in for the build's module (scripts/web/first-paint.ts builds the real one from the portal's
+    // banner carousel; its rendering is tested in tests/unit/client/app/first-paint/portal.test.tsx): it
+    // writes what it was given.
+    const moduleFile = path.join(clientDir, firstPaintModule('portal'));
+    fs.mkdirSync(path.dirname(moduleFile), { recursive: true });
+    fs.writeFileSync(
+      moduleFile,
+      [
+        'export const render = async (answer, { lang, size }) => {',
+        "  if (size === 'small') throw new Error('render failed');",
+        '  return `<div data-first-paint="portal" data-lang="${lang}" data-size="${size}">${JSON.stringify(answer).replace(/</g, "&lt;")}</div>`;',
+        '};',
+      ].join('\n'),
+    );
+    fs.writeFileSync(path.join(clientDir, firstPaintStyles('portal')), '.m_7485cace{max-width:1px}');
+    try {
+      const banners = await ctx.app.inject({ method: 'GET', url: `/api${PORTAL_BANNERS_URL}` });
+      const zh = await ctx.app.inject({
+        method: 'GET',
+        url: '/',
+        headers: { 'accept-language': 'zh-CN,zh;q=0.9' },
+      });
+      expect(String(zh.headers.vary)).toContain('Accept-Language');
+      // The same answer the page reads first, given to the page's own paint.
+      expect(painted(zh)).toContain(
+        `<style>.m_7485cace{max-width:1px}</style><div data-first-paint="portal" data-lang="zh" data-size="medium">${JSON.stringify(banners.json()).replace(/</g, '&lt;')}</div>`,
+      );
+      expect(firstAnswers(zh.body)![firstAnswerKey(PORTAL_BANNERS_URL)]).toEqual(banners.json());
+      for (const [headers, lang, size] of [
+        [{ cookie: `${STORAGE_KEYS.language}=es` }, 'es', 'medium'],
+        [{ 'accept-language': 'ja', cookie: `${STORAGE_KEYS.size}=mini` }, 'ja', 'mini'],
+        [{ 'accept-language': 'en-GB' }, 'en', 'medium'],
+      ] as const) {
+        const res = await ctx.app.inject({ method: 'GET', url: '/', headers });
+        expect(painted(res)).toContain(`data-first-paint="portal" data-lang="${lang}" data-size="${size}"`);
+      }
+      // A paint that fails leaves the page as it is, with its answers.
+      const failed = await ctx.app.inject({
+        method: 'GET',
+        url: '/',
+        headers: { cookie: `${STORAGE_KEYS.size}=small` },
+      });
+      expect(failed.statusCode).toBe(200);
+      expect(painted(failed)).not.toContain('data-first-paint');
+      expect(firstAnswers(failed.body)).not.toBeNull();
+    } finally {
+      fs.rmSync(moduleFile);
+    }
+  });
+});
+
 describe('a user-centre page opened with the learner’s session', () => {
   const open = (url: string, token?: string, headers: { cookie?: string; 'accept-language'?: string } = {}) =>
     ctx.app.inject({
@@ -226,7 +284,7 @@ describe('a user-centre page opened with the learner’s session', () => {
     // A stand-in for the build's module (scripts/web/first-paint.ts builds the real one; its rendering is
     // tested in tests/unit/client/app/first-paint): what it is given, and a stylesheet that tries to close
     // its <style>.
-    const moduleFile = path.join(clientDir, FIRST_PAINT_MODULE);
+    const moduleFile = path.join(clientDir, firstPaintModule('scores'));
     fs.mkdirSync(path.dirname(moduleFile), { recursive: true });
     fs.writeFileSync(
       moduleFile,
@@ -240,7 +298,7 @@ describe('a user-centre page opened with the learner’s session', () => {
       ].join('\n'),
     );
     fs.writeFileSync(
-      path.join(clientDir, FIRST_PAINT_STYLES),
+      path.join(clientDir, firstPaintStyles('scores')),
       '.m_1{color:red}</style><script>alert(1)</script>',
     );
     const token = await login(ctx.app, 'learner', 'learners');

@@ -37,6 +37,62 @@ test.describe('serving', () => {
     expect(root.headers()['cache-control']).toContain('no-cache');
   });
 
+  test('the home page shows its banners with the HTML, drawn by the page’s own carousel where the page then draws it', async ({
+    page,
+  }) => {
+    // Every largest-paint candidate of a load: 'painted' for an element of the HTML's paint, else its tag.
+    await page.addInitScript(() => {
+      const w = window as unknown as { largestPaints: string[] };
+      w.largestPaints = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { element: Element | null })[])
+          w.largestPaints.push(
+            entry.element?.closest('[data-first-paint]') ? 'painted' : (entry.element?.tagName ?? ''),
+          );
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+    });
+    const box = (element: ReturnType<typeof page.locator>) =>
+      element.evaluate((el) => {
+        const { x, y, width, height } = el.getBoundingClientRect();
+        return { x, y, width, height, src: el.getAttribute('src') };
+      });
+    // A phone, then a desktop.
+    for (const viewport of [
+      { width: 412, height: 823 },
+      { width: 1280, height: 900 },
+    ]) {
+      await page.setViewportSize(viewport);
+      // No script at all: what the HTML itself shows (issue 4: first paint on weak networks).
+      await page.route('**/assets/*.js', (route) => route.abort());
+      await page.goto('/');
+      const paint = page.locator('[data-first-paint="portal"]');
+      const paintedImage = paint.getByTestId('banner-carousel').locator('img').first();
+      await expect(paintedImage).toBeVisible();
+      await expect(paintedImage).toHaveJSProperty('complete', true);
+      // The carousel's own markup: the shown slide, and the others hidden.
+      await expect(
+        paint.locator('[aria-roledescription="carousel"] button[aria-hidden="false"]'),
+      ).toHaveCount(1);
+      const painted = await box(paintedImage);
+      await page.unroute('**/assets/*.js');
+
+      // With the scripts: the page's carousel shows the same banner in the same place.
+      await page.reload();
+      await expect(page.getByTestId('portal-page')).toBeVisible({ timeout: 30_000 });
+      await expect(page.locator('[data-first-paint]')).toHaveCount(0);
+      const drawnImage = page.getByTestId('banner-carousel').locator('img').first();
+      await expect(drawnImage).toBeVisible();
+      const drawn = await box(drawnImage);
+      expect(drawn.src).toBe(painted.src);
+      for (const side of ['x', 'y', 'width', 'height'] as const)
+        expect(Math.abs(drawn[side] - painted[side]), `${side} at ${viewport.width}px`).toBeLessThan(1);
+      const largest = await page.evaluate(
+        () => (window as unknown as { largestPaints: string[] }).largestPaints,
+      );
+      expect(largest.at(-1)).toBe('painted');
+    }
+  });
+
   test('hashed assets are immutable; a missing asset is a 404 and not HTML', async ({ request }) => {
     const asset = await request.get(await entryScript(request));
     expect(asset.status()).toBe(200);

@@ -29,14 +29,16 @@ test.describe('registration: learner side', () => {
       if (pathname.startsWith('/api/v1/skill-tests/')) asked.push(pathname);
     });
     const shell = await page.goto('/');
-    // The server names the page's chunks in the shell, paints its first banner and sends its banners and
-    // skill tests with it (issue 4: first paint).
+    // The server names the page's chunks in the shell, paints its banners with the page's own carousel and
+    // sends its banners and skill tests with it (issue 4: first paint).
     const html = await shell!.text();
     expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/PortalPage-[\w-]+\.js">/);
     expect(html).toMatch(
       /<link rel="preload" as="image" href="\/api\/v1\/uploads\/[\w.-]+" fetchpriority="high">/,
     );
-    expect(html).toMatch(/<div class="app-shell-first">.*<img src="\/api\/v1\/uploads\/[\w.-]+"/);
+    expect(html).toMatch(
+      /<div data-first-paint="portal">.*data-testid="banner-carousel".*<img src="\/api\/v1\/uploads\/[\w.-]+"/,
+    );
     expect(html).toContain('<script type="application/json" id="first-answers">');
     await expect(page.getByTestId('portal-page')).toBeVisible(PAGE_LOAD);
     await expect(page.getByTestId('banner-carousel')).toBeVisible();

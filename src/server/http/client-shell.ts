@@ -4,11 +4,11 @@
 //   instead of after the entry has run, and the first render applies them with the others;
 // - the answers of the page's first public GETs (shared/pwa/first-answers.ts), so it renders its data on
 //   its first render instead of asking after the scripts have run;
-// - on the portal's home page, its first banner painted with the HTML at the place the page shows it, and on
-//   the scores page the learner's scores, rendered by the page's own components in a module the build
-//   made for the server (shared/pwa/first-paint.ts, loaded here): the largest thing on the first screen is
-//   there before any script (issue 4: first paint on weak networks). The page's first render draws the same
-//   over it.
+// - on the portal's home page its banners, and on the scores page the learner's scores, rendered from those
+//   answers by the page's own components in a module the build made for the server (shared/pwa/first-paint.ts,
+//   loaded here): the largest thing on the first screen is there before any script (issue 4: first paint on
+//   weak networks); the home page's first banner is also asked for first. The page's first render draws the
+//   same over it.
 // The service worker serves its precached shell without hints: a repeat visit has the chunks already,
 // and its page asks for its data.
 import fs from 'node:fs/promises';
@@ -17,9 +17,10 @@ import { pathToFileURL } from 'node:url';
 import { deferredStylesheetLinks } from '../../shared/pwa/deferred-stylesheet.ts';
 import { FIRST_ANSWERS_ELEMENT_ID, FIRST_PAINT_MARKER } from '../../shared/pwa/first-answers.ts';
 import {
-  FIRST_PAINT_MODULE,
-  FIRST_PAINT_STYLES,
+  firstPaintModule,
+  firstPaintStyles,
   type FirstPaintModule,
+  type FirstPaintName,
   type FirstPaintOptions,
 } from '../../shared/pwa/first-paint.ts';
 import { ROUTE_PRELOADS_FILE, type RoutePreloads } from '../../shared/pwa/route-preloads.ts';
@@ -27,9 +28,9 @@ import { ROUTE_PRELOADS_FILE, type RoutePreloads } from '../../shared/pwa/route-
 export interface ShellHints {
   /** Chunk and stylesheet URLs of the page ('/assets/...'). */
   modules: readonly string[];
-  /** The banner the first paint shows (a same-origin upload URL). */
+  /** The image the first paint shows first, asked for before anything else (a same-origin upload URL). */
   banner?: string | undefined;
-  /** Markup the first paint shows instead of a banner (the built first paint's, every text escaped). */
+  /** The page's first paint (the built module's markup, every text escaped, and its critical CSS). */
   paint?: string;
   /** Public GET answers by firstAnswerKey(). */
   answers?: Readonly<Record<string, unknown>>;
@@ -69,10 +70,6 @@ export function withHints(html: string, hints: ShellHints): string {
       .map((url) => `<link rel="modulepreload" crossorigin href="${url}">`),
     ...hints.modules.filter((url) => STYLESHEET_URL.test(url)).map(deferredStylesheetLinks),
   ].join('');
-  const paint = image
-    ? `<div class="app-shell-first"><div class="app-shell-banner"><div><div><div>` +
-      `<img src="${image}" alt="" fetchpriority="high"></div></div></div></div></div>`
-    : (hints.paint ?? '');
   const answers =
     hints.answers && Object.keys(hints.answers).length > 0
       ? `<script type="application/json" id="${FIRST_ANSWERS_ELEMENT_ID}">${scriptJson(hints.answers)}</script>`
@@ -82,7 +79,7 @@ export function withHints(html: string, hints: ShellHints): string {
     insertBefore(
       insertBefore(insertBefore(html, head, imageLink), '</head>', links),
       FIRST_PAINT_MARKER,
-      paint,
+      hints.paint ?? '',
     ),
     '</body>',
     answers,
@@ -121,16 +118,17 @@ export function clientShell(clientDir: string) {
   }
   const preloads = () =>
     read<RoutePreloads>(ROUTE_PRELOADS_FILE, (text) => JSON.parse(text) as RoutePreloads, {});
-  /** The build's first-paint module, imported again when a new build replaced it; null without one (dev). */
-  async function paintModule(): Promise<FirstPaintModule | null> {
-    const full = path.join(clientDir, FIRST_PAINT_MODULE);
+  /** A page's built first-paint module, imported again when a new build replaced it; null without one (dev). */
+  async function paintModule(name: FirstPaintName): Promise<FirstPaintModule | null> {
+    const file = firstPaintModule(name);
+    const full = path.join(clientDir, file);
     try {
       const { mtimeMs } = await fs.stat(full);
-      const hit = cache.get(FIRST_PAINT_MODULE);
+      const hit = cache.get(file);
       if (hit && hit.mtimeMs === mtimeMs) return hit.value as FirstPaintModule;
       const url = `${pathToFileURL(full).href}?build=${mtimeMs}`;
       const value = (await import(/* @vite-ignore */ url)) as FirstPaintModule;
-      cache.set(FIRST_PAINT_MODULE, { mtimeMs, value });
+      cache.set(file, { mtimeMs, value });
       return value;
     } catch {
       return null;
@@ -138,11 +136,15 @@ export function clientShell(clientDir: string) {
   }
   return {
     /**
-     * The scores page's content for its first answer, with the rules of the built stylesheets it uses (the
-     * page's own stylesheets are deferred); '' without a built first paint or a list of scores.
+     * The page's content for its first answer, rendered by its built first-paint module, with the rules of
+     * the built stylesheets it uses (the page's own stylesheets are deferred); '' without a built module or
+     * for an answer it does not paint.
      */
-    async scoresPaint(answer: unknown, options: FirstPaintOptions): Promise<string> {
-      const [paint, css] = await Promise.all([paintModule(), read(FIRST_PAINT_STYLES, (text) => text, '')]);
+    async paint(name: FirstPaintName, answer: unknown, options: FirstPaintOptions): Promise<string> {
+      const [paint, css] = await Promise.all([
+        paintModule(name),
+        read(firstPaintStyles(name), (text) => text, ''),
+      ]);
       const markup = paint ? await paint.render(answer, options) : '';
       return markup ? `<style>${styleText(css)}</style>${markup}` : '';
     },

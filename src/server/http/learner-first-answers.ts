@@ -3,13 +3,14 @@
 // scripts have run. Each GET goes through the API itself (app.inject) with the session cookie's token, so
 // it is authorised and shaped exactly as the page's own request would be; one that fails is left out and
 // the page asks as usual. Whoever holds no valid learner session gets nothing. On the scores page the
-// answer is also painted, in the page's language and size (the build's first paint: client-shell.ts).
+// answer is also painted, in the page's language and size (the build's first paint: first-paint.ts).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { DEFAULT_UI_SIZE, STORAGE_KEYS, UI_SIZES, type UiSize } from '../../shared/api/constants.ts';
+import { STORAGE_KEYS } from '../../shared/api/constants.ts';
 import { acceptedLanguages, detectLanguage } from '../../shared/api/language.ts';
 import { MY_SCORES_FIRST_GET, firstAnswerKey, learnerFirstGets } from '../../shared/pwa/first-answers.ts';
-import { SCORES_PAGE_PATH, type FirstPaintOptions } from '../../shared/pwa/first-paint.ts';
+import { SCORES_PAGE_PATH } from '../../shared/pwa/first-paint.ts';
 import { shellPath } from './client-shell.ts';
+import { firstPaint, type PaintPage } from './first-paint.ts';
 
 /** The shape of our session tokens (random, URL-safe); anything else is not even tried. */
 const TOKEN = /^[\w-]{16,256}$/;
@@ -46,31 +47,13 @@ export async function learnerFirstAnswers(
   return answers;
 }
 
-/** The page's size as the client reads it: the saved one, else the default. */
-const uiSize = (saved: string | undefined): UiSize =>
-  (UI_SIZES as readonly string[]).includes(saved ?? '') ? (saved as UiSize) : DEFAULT_UI_SIZE;
-
-/**
- * The first paint of the page from its answers ('' for none): the scores page's content, in the language
- * the page will render in (the same choice as the page's: the language cookie, else the browser's
- * languages) and at its saved size. A paint that fails is left out: the page draws itself as usual.
- */
+/** The first paint of the page from its answers ('' for none): the scores page's content (first-paint.ts). */
 export async function learnerFirstPaint(
   request: FastifyRequest,
   answers: Readonly<Record<string, unknown>>,
-  paintScores: (answer: unknown, options: FirstPaintOptions) => Promise<string>,
+  paint: PaintPage,
 ): Promise<string> {
+  if (shellPath(request.url) !== SCORES_PAGE_PATH) return '';
   const answer = answers[firstAnswerKey(MY_SCORES_FIRST_GET.url, MY_SCORES_FIRST_GET.params)];
-  if (shellPath(request.url) !== SCORES_PAGE_PATH || answer === undefined) return '';
-  const lang = detectLanguage(
-    request.cookies[STORAGE_KEYS.language],
-    acceptedLanguages(request.headers['accept-language']),
-  );
-  const size = uiSize(request.cookies[STORAGE_KEYS.size]);
-  try {
-    return await paintScores(answer, { lang, size });
-  } catch (error) {
-    request.log.warn({ err: error }, 'first paint left out');
-    return '';
-  }
+  return firstPaint(request, 'scores', answer, paint);
 }

@@ -1,6 +1,7 @@
 // What the server knows of the portal home page's first paint (src/server/http/client-shell.ts): the
-// answers of its two public GETs, exactly as the API gives them, and its first banner. A failed query
-// leaves its answer out; the page then asks for it as usual.
+// answers of its two public GETs, exactly as the API gives them, the banners' one (which the page's first
+// paint draws: client/app/first-paint/portal.tsx) and its first banner's image. A failed query leaves its
+// answer out; the page then asks for it as usual.
 import {
   PORTAL_BANNERS_URL,
   PORTAL_HOME_TESTS_QUERY,
@@ -8,6 +9,8 @@ import {
   firstAnswerKey,
 } from '../../shared/pwa/first-answers.ts';
 import { portalPlanQuery } from '../../shared/plans/schema.ts';
+import { bannerListAnswer, portalPlanListAnswer } from '../../shared/portal/schema.ts';
+import { answer } from '../http/answer.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { listBanners, listPortalPlans } from './service.ts';
 
@@ -17,7 +20,13 @@ export async function portalFirstPaint(db: DbOrTx) {
     listPortalPlans(db, portalPlanQuery.parse(PORTAL_HOME_TESTS_QUERY)).catch(() => null),
   ]);
   const answers: Record<string, unknown> = {};
-  if (banners) answers[firstAnswerKey(PORTAL_BANNERS_URL)] = { data: banners };
-  if (tests) answers[firstAnswerKey(PORTAL_SKILL_TESTS_URL, PORTAL_HOME_TESTS_QUERY)] = tests;
-  return { banner: banners?.[0]?.image_url, answers };
+  // The same answers as the routes' (plans/routes.ts), through the same schemas.
+  const bannerList = banners ? answer(bannerListAnswer, { data: banners }) : undefined;
+  if (bannerList) answers[firstAnswerKey(PORTAL_BANNERS_URL)] = bannerList;
+  if (tests)
+    answers[firstAnswerKey(PORTAL_SKILL_TESTS_URL, PORTAL_HOME_TESTS_QUERY)] = answer(
+      portalPlanListAnswer,
+      tests,
+    );
+  return { banner: banners?.[0]?.image_url, banners: bannerList, answers };
 }

@@ -11,16 +11,17 @@ import { Container, Grid, MantineProvider } from '@mantine/core';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { ListResponse } from '../../../shared/api/errors.ts';
 import { THEME_COLOR, WEB_LAYOUT_BREAKPOINT_PX } from '../../../shared/api/constants.ts';
-import type { FirstPaintModule, FirstPaintOptions } from '../../../shared/pwa/first-paint.ts';
+import {
+  FIRST_PAINT_ATTRIBUTE,
+  type FirstPaintModule,
+  type FirstPaintOptions,
+} from '../../../shared/pwa/first-paint.ts';
 import type { LearnerScore } from '../../../shared/scores/schema.ts';
 import { MyScores } from '../../features/scores/components/my-scores.tsx';
 import { FIRST_PAGE } from '../../lib/components/learner-list/use-list-paging.ts';
 import { loadLanguage } from '../../lib/i18n/index.ts';
 import { language } from '../../lib/state/preferences.ts';
 import { buildTheme, cssVariablesResolver } from '../theme.ts';
-
-/** Marks the painted markup (index.html sizes the shell's bar beside it). */
-export const FIRST_PAINT_ATTRIBUTE = 'data-first-paint';
 
 const ignore = () => undefined;
 
