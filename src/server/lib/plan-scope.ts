@@ -13,9 +13,14 @@ import type { AdminPrincipal } from '../plugins/auth.ts';
 export async function organizationScope(db: DbOrTx, admin: AdminPrincipal): Promise<number[] | null> {
   if (admin.administratorType !== 'college') return null;
   if (admin.organizationId === null) return [];
+  return organizationSubtree(db, admin.organizationId);
+}
+
+/** The ids of an organisation and every organisation under it, as the tree stands now. */
+export async function organizationSubtree(db: DbOrTx, rootId: number): Promise<number[]> {
   const result = (await db.execute(sql`
     with recursive tree as (
-      select id from organizations where id = ${admin.organizationId}
+      select id from organizations where id = ${rootId}
       union all
       select o.id from organizations o join tree t on o.parent_id = t.id
     )

@@ -3,7 +3,7 @@
 // tree, so a move changes what that college sees at once. A node that anything still points at cannot be
 // deleted; the refusal names what holds it.
 import type { FastifyRequest } from 'fastify';
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type {
@@ -25,6 +25,7 @@ import {
 } from '../db/schema/index.ts';
 import { conflict, fieldError, notFound } from '../errors.ts';
 import { isUniqueViolation } from '../lib/db-errors.ts';
+import { organizationSubtree } from '../lib/plan-scope.ts';
 import { changedFields, writeSystemLog } from '../lib/system-log.ts';
 import type { AdminPrincipal } from '../plugins/auth.ts';
 
@@ -53,18 +54,6 @@ async function parentNode(tx: DbOrTx, parentId: number): Promise<OrganizationRow
   const [row] = await tx.select().from(organizations).where(eq(organizations.id, parentId));
   if (!row) throw fieldError('parent_id', '上级机构不存在');
   return row;
-}
-
-/** Ids of the node and every node under it. */
-async function subtreeIds(tx: DbOrTx, id: number): Promise<number[]> {
-  const result = (await tx.execute(sql`
-    with recursive tree as (
-      select id from organizations where id = ${id}
-      union all
-      select o.id from organizations o join tree t on o.parent_id = t.id
-    )
-    select id from tree`)) as unknown as { rows: { id: number }[] };
-  return result.rows.map((row) => Number(row.id));
 }
 
 const codeTaken = (error: unknown) => {
@@ -142,7 +131,7 @@ export async function moveOrganizationNode(
     throw fieldError('parent_id', '院系必须有上级机构');
   if (input.parent_id !== null) {
     await parentNode(tx, input.parent_id);
-    if ((await subtreeIds(tx, id)).includes(input.parent_id))
+    if ((await organizationSubtree(tx, id)).includes(input.parent_id))
       throw fieldError('parent_id', '不能移到本机构或其下级机构之下');
   }
   const [row] = await tx
