@@ -1,6 +1,6 @@
 // The system log's reads: the filtered list (newest first), the action names in use, and the export's rows.
 // Rows are written by lib/system-log.ts inside each write's transaction; nothing here changes them.
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, max, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { SystemLogFilters, SystemLogView, systemLogListQuery } from '../../shared/system-logs/schema.ts';
 import { SYSTEM_LOG_EXPORT_MAX } from '../../shared/system-logs/schema.ts';
@@ -11,7 +11,8 @@ import { listAnswer, offsetOf } from '../lib/pagination.ts';
 
 type LogRow = typeof systemLogs.$inferSelect;
 
-const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const like = (text: string) => `%${escapeLike(text)}%`;
 
 /** The WHERE of the filters: an action ending with '.' takes every action of that area. */
 function whereOf(db: DbOrTx, filters: SystemLogFilters): SQL | undefined {
@@ -32,7 +33,7 @@ function whereOf(db: DbOrTx, filters: SystemLogFilters): SQL | undefined {
       : undefined,
     action
       ? action.endsWith('.')
-        ? ilike(systemLogs.action, `${action.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
+        ? ilike(systemLogs.action, `${escapeLike(action)}%`)
         : eq(systemLogs.action, action)
       : undefined,
     filters.target_type ? eq(systemLogs.targetType, filters.target_type) : undefined,
@@ -94,9 +95,13 @@ export const SYSTEM_LOG_EXPORT_COLUMNS = [
 const DETAIL_CELL_MAX = 2000;
 const EXPORT_CHUNK = 1000;
 
-/** The export's rows, newest first, read a chunk at a time, at most SYSTEM_LOG_EXPORT_MAX. */
+/**
+ * The export's rows, newest first, at most SYSTEM_LOG_EXPORT_MAX, read a chunk at a time. Only rows that
+ * existed when the export began: rows written meanwhile would shift the chunks and repeat a row.
+ */
 export async function* systemLogExportRows(db: DbOrTx, filters: SystemLogFilters) {
-  const where = whereOf(db, filters);
+  const [newest] = await db.select({ id: max(systemLogs.id) }).from(systemLogs);
+  const where = and(whereOf(db, filters), lte(systemLogs.id, newest?.id ?? 0));
   for (let offset = 0; offset < SYSTEM_LOG_EXPORT_MAX; offset += EXPORT_CHUNK) {
     const rows = await db
       .select()
