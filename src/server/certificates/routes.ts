@@ -18,12 +18,11 @@ import {
   verifyAnswer,
 } from '../../shared/certificates/schema.ts';
 import { idParams } from '../../shared/api/id.ts';
-import { PAGE_ROLES } from '../../shared/menus/page-roles.ts';
 import { publicRateLimit, publicUrl } from '../http/public-links.ts';
 import { answer } from '../http/answer.ts';
 import { sendPdf } from '../http/pdf-reply.ts';
 import { parseInput } from '../http/validate.ts';
-import { admin, learner, requireAdmin, requireLearner } from '../plugins/auth.ts';
+import { adminPage, learner, requireAdmin, requireLearner } from '../plugins/auth.ts';
 import { certificatePdf } from './pdf.ts';
 import {
   certificateView,
@@ -51,12 +50,12 @@ type Found = Awaited<ReturnType<typeof findCertificate>>;
 const printable = (row: Found) => ({ ...row.certificate, institutionName: row.institution?.name ?? null });
 
 const certificateRoutes: FastifyPluginAsync = async (app) => {
-  const certificatePage = { preHandler: admin(PAGE_ROLES.certificate) };
-  const unitPage = { preHandler: admin(PAGE_ROLES.certificateUnit) };
+  const certificatePage = { preHandler: adminPage('StudentCertificates') };
+  const unitPage = { preHandler: adminPage('CertificateUnits') };
 
   app.post(
     '/v1/admin/plans/:id/certificates/issue',
-    { preHandler: admin(PAGE_ROLES.planManagement) },
+    { preHandler: adminPage('ExamPlanManage') },
     async (request) => {
       const { id } = parseInput(idParams, request.params, 'id');
       const body = parseInput(certificateIssueSchema, request.body);
@@ -75,25 +74,33 @@ const certificateRoutes: FastifyPluginAsync = async (app) => {
   );
 
   // One certificate for any administrator within scope (the college's scoring step looks its candidates' up).
-  app.get('/v1/admin/certificates/:id', { preHandler: admin() }, async (request) => {
-    const { id } = parseInput(idParams, request.params, 'id');
-    const row = await findCertificate(app.db, { admin: requireAdmin(request) }, id);
-    return answer(
-      certificateAnswer,
-      certificateView(row.certificate, {
-        institutionName: row.institution?.name,
-        planTitle: row.planTitle,
-        planCode: row.planCode,
-      }),
-    );
-  });
+  app.get(
+    '/v1/admin/certificates/:id',
+    { preHandler: adminPage('StudentCertificates', 'ExamPlanManage', 'ExamPlanStepScoring') },
+    async (request) => {
+      const { id } = parseInput(idParams, request.params, 'id');
+      const row = await findCertificate(app.db, { admin: requireAdmin(request) }, id);
+      return answer(
+        certificateAnswer,
+        certificateView(row.certificate, {
+          institutionName: row.institution?.name,
+          planTitle: row.planTitle,
+          planCode: row.planCode,
+        }),
+      );
+    },
+  );
 
-  app.get('/v1/admin/certificates/:id/pdf', { preHandler: admin() }, async (request, reply) => {
-    const { id } = parseInput(idParams, request.params, 'id');
-    const row = await findCertificate(app.db, { admin: requireAdmin(request) }, id);
-    const url = publicUrl(request, `/verify/certificate/${row.certificate.verifyToken}`);
-    return sendPdf(reply, await certificatePdf(printable(row), url), `证书-${row.certificate.number}.pdf`);
-  });
+  app.get(
+    '/v1/admin/certificates/:id/pdf',
+    { preHandler: adminPage('StudentCertificates', 'ExamPlanManage', 'ExamPlanStepScoring') },
+    async (request, reply) => {
+      const { id } = parseInput(idParams, request.params, 'id');
+      const row = await findCertificate(app.db, { admin: requireAdmin(request) }, id);
+      const url = publicUrl(request, `/verify/certificate/${row.certificate.verifyToken}`);
+      return sendPdf(reply, await certificatePdf(printable(row), url), `证书-${row.certificate.number}.pdf`);
+    },
+  );
 
   app.post('/v1/admin/certificates/:id/revoke', certificatePage, async (request) => {
     const { id } = parseInput(idParams, request.params, 'id');
@@ -136,7 +143,7 @@ const certificateRoutes: FastifyPluginAsync = async (app) => {
   // Institutions: the list also feeds the plan page's issue dialog (founder and manager).
   app.get(
     '/v1/admin/appraisal-institutions',
-    { preHandler: admin(PAGE_ROLES.planManagement) },
+    { preHandler: adminPage('CertificateUnits', 'ExamPlanManage') },
     async (request) =>
       answer(
         institutionListAnswer,

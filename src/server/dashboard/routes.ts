@@ -2,11 +2,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { adminDashboardAnswer, learnerSummaryAnswer } from '../../shared/dashboard/schema.ts';
 import { answer } from '../http/answer.ts';
-import { admin, learner, requireAdmin, requireLearner } from '../plugins/auth.ts';
+import { adminPage, learner, requireAdmin, requireLearner } from '../plugins/auth.ts';
 import { adminDashboard, learnerSummary } from './service.ts';
 
 const dashboardRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/v1/dashboard/admin', { preHandler: admin() }, async (request) =>
+  app.get('/v1/dashboard/admin', { preHandler: adminPage('Home') }, async (request) =>
     answer(adminDashboardAnswer, await adminDashboard(app.db, requireAdmin(request))),
   );
   app.get('/v1/learner/summary', { preHandler: learner() }, async (request) =>

@@ -2,7 +2,6 @@
 // administrator's exam-registration step (its own college only). The review's endpoints are in server/reviews.
 import type { FastifyPluginAsync } from 'fastify';
 import { idParams } from '../../shared/api/id.ts';
-import { PAGE_ROLES } from '../../shared/menus/page-roles.ts';
 import {
   collegeEnrollmentListAnswer,
   collegeEnrollmentQuery,
@@ -16,7 +15,7 @@ import {
 import { reviewDetailAnswer } from '../../shared/reviews/schema.ts';
 import { answer } from '../http/answer.ts';
 import { parseInput } from '../http/validate.ts';
-import { admin, learner, requireAdmin, requireLearner } from '../plugins/auth.ts';
+import { adminPage, learner, requireAdmin, requireLearner } from '../plugins/auth.ts';
 import {
   applyForPlan,
   cancelEnrollment,
@@ -77,13 +76,25 @@ const enrollmentRoutes: FastifyPluginAsync = async (app) => {
 
   // ---- staff
   // Read by reviewers and by a college administrator for its own candidates (checked in the service).
-  app.get('/v1/admin/enrollments/:id', { preHandler: admin() }, async (request) => {
-    const { id } = parseInput(idParams, request.params, 'id');
-    return answer(reviewDetailAnswer, await getEnrollmentForStaff(app.db, requireAdmin(request), id));
-  });
+  app.get(
+    '/v1/admin/enrollments/:id',
+    {
+      preHandler: adminPage(
+        'ExamMaterialReview',
+        'ExamPlanManage',
+        'ExamPlanStepExam',
+        'ExamPlanStepTicket',
+        'ExamPlanStepScoring',
+      ),
+    },
+    async (request) => {
+      const { id } = parseInput(idParams, request.params, 'id');
+      return answer(reviewDetailAnswer, await getEnrollmentForStaff(app.db, requireAdmin(request), id));
+    },
+  );
 
   // ---- college: exam registration step (plan/index?step=exam)
-  app.get('/v1/college/enrollments', { preHandler: admin(PAGE_ROLES.examStepEntries) }, async (request) =>
+  app.get('/v1/college/enrollments', { preHandler: adminPage('ExamPlanStepExam') }, async (request) =>
     answer(
       collegeEnrollmentListAnswer,
       await listCollegeEnrollments(
@@ -96,7 +107,7 @@ const enrollmentRoutes: FastifyPluginAsync = async (app) => {
 
   app.post(
     '/v1/college/enrollments',
-    { preHandler: admin(PAGE_ROLES.examStepEntries) },
+    { preHandler: adminPage('ExamPlanStepExam') },
     async (request, reply) => {
       const actor = requireAdmin(request);
       const body = parseInput(collegeEnrollmentSchema, request.body);

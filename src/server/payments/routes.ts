@@ -3,7 +3,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { idParams, idSchema } from '../../shared/api/id.ts';
-import { PAGE_ROLES } from '../../shared/menus/page-roles.ts';
 import {
   feeHistoryAnswer,
   feeListQuery,
@@ -26,7 +25,7 @@ import { answer } from '../http/answer.ts';
 import { writeSystemLog } from '../lib/system-log.ts';
 import { parseInput } from '../http/validate.ts';
 import { requestLanguage } from '../lib/request-language.ts';
-import { admin, learner, requireAdmin, requireLearner } from '../plugins/auth.ts';
+import { adminPage, learner, requireAdmin, requireLearner } from '../plugins/auth.ts';
 import { DEFAULT_GATEWAY, paymentGateways } from './gateways.ts';
 import sandboxRoutes from './sandbox-routes.ts';
 import {
@@ -148,7 +147,8 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
   });
 
   // ---- finance (founder, manager)
-  const finance = { preHandler: admin(PAGE_ROLES.finance) };
+  const finance = { preHandler: adminPage('FinanceCheck') };
+  const pricing = { preHandler: adminPage('FinancePricing') };
 
   app.get('/v1/admin/finance/orders', finance, async (request, reply) =>
     answer(
@@ -217,16 +217,16 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
     return answer(reconciliationAnswer, { source: 'upload' as const, ...result });
   });
 
-  app.get('/v1/admin/finance/fees', finance, async (request) =>
+  app.get('/v1/admin/finance/fees', pricing, async (request) =>
     answer(planFeeListAnswer, await listFees(app.db, parseInput(feeListQuery, request.query, 'query'))),
   );
 
-  app.get('/v1/admin/finance/fees/:plan_id/history', finance, async (request) => {
+  app.get('/v1/admin/finance/fees/:plan_id/history', pricing, async (request) => {
     const { plan_id } = parseInput(planParams, request.params, 'plan_id');
     return answer(feeHistoryAnswer, await feeHistory(app.db, plan_id));
   });
 
-  app.put('/v1/admin/finance/fees/:plan_id', finance, async (request) => {
+  app.put('/v1/admin/finance/fees/:plan_id', pricing, async (request) => {
     const actor = requireAdmin(request);
     const { plan_id } = parseInput(planParams, request.params, 'plan_id');
     const body = parseInput(feeUpdateSchema, request.body);

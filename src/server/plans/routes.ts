@@ -1,7 +1,6 @@
 // Plan management (system 1), the occupation catalogue and the public skill-test portal.
 import type { FastifyPluginAsync } from 'fastify';
 import { idParams } from '../../shared/api/id.ts';
-import { PAGE_ROLES } from '../../shared/menus/page-roles.ts';
 import {
   FORM_FIELD_KEYS,
   FORM_FIELD_LABELS,
@@ -28,7 +27,7 @@ import {
 } from '../../shared/portal/schema.ts';
 import { answer } from '../http/answer.ts';
 import { parseInput } from '../http/validate.ts';
-import { admin, optionalPrincipal, requireAdmin } from '../plugins/auth.ts';
+import { admin, adminPage, optionalPrincipal, requireAdmin } from '../plugins/auth.ts';
 import { organizationScope } from '../lib/plan-scope.ts';
 import {
   createPlan,
@@ -61,16 +60,39 @@ const examPlanRoutes: FastifyPluginAsync = async (app) => {
   });
 
   // Read access for every administrator type (college: its own organisation only, enforced in the service).
-  app.get('/v1/admin/plans', { preHandler: admin() }, async (request) =>
-    listPlans(app.db, requireAdmin(request), parseInput(planListQuery, request.query, 'query')),
+  app.get(
+    '/v1/admin/plans',
+    {
+      preHandler: adminPage(
+        'ExamPlanManage',
+        'ExamPlanStepExam',
+        'ExamPlanStepTicket',
+        'ExamPlanStepScoring',
+        'ExamMaterialReview',
+      ),
+    },
+    async (request) =>
+      listPlans(app.db, requireAdmin(request), parseInput(planListQuery, request.query, 'query')),
   );
 
-  app.get('/v1/admin/plans/:id', { preHandler: admin() }, async (request) => {
-    const { id } = parseInput(idParams, request.params, 'id');
-    return getPlanDetail(app.db, requireAdmin(request), id);
-  });
+  app.get(
+    '/v1/admin/plans/:id',
+    {
+      preHandler: adminPage(
+        'ExamPlanManage',
+        'ExamPlanStepExam',
+        'ExamPlanStepTicket',
+        'ExamPlanStepScoring',
+        'ExamMaterialReview',
+      ),
+    },
+    async (request) => {
+      const { id } = parseInput(idParams, request.params, 'id');
+      return getPlanDetail(app.db, requireAdmin(request), id);
+    },
+  );
 
-  app.post('/v1/admin/plans', { preHandler: admin(PAGE_ROLES.planManagement) }, async (request, reply) => {
+  app.post('/v1/admin/plans', { preHandler: adminPage('ExamPlanManage') }, async (request, reply) => {
     const actor = requireAdmin(request);
     const values = parseInput(planInputSchema, request.body);
     const { confirm_duplicate } = parseInput(planCreateOptionsSchema, request.body);
@@ -81,7 +103,7 @@ const examPlanRoutes: FastifyPluginAsync = async (app) => {
     return reply.status(201).send(await getPlanDetail(app.db, actor, plan.id));
   });
 
-  app.put('/v1/admin/plans/:id', { preHandler: admin(PAGE_ROLES.planManagement) }, async (request) => {
+  app.put('/v1/admin/plans/:id', { preHandler: adminPage('ExamPlanManage') }, async (request) => {
     const actor = requireAdmin(request);
     const { id } = parseInput(idParams, request.params, 'id');
     const values = parseInput(planInputSchema, request.body);
@@ -89,17 +111,13 @@ const examPlanRoutes: FastifyPluginAsync = async (app) => {
     return getPlanDetail(app.db, actor, id);
   });
 
-  app.post(
-    '/v1/admin/plans/:id/transition',
-    { preHandler: admin(PAGE_ROLES.planManagement) },
-    async (request) => {
-      const actor = requireAdmin(request);
-      const { id } = parseInput(idParams, request.params, 'id');
-      const { action } = parseInput(planTransitionSchema, request.body);
-      await app.db.transaction((tx) => transitionPlan(tx, actor, request, id, action));
-      return getPlanDetail(app.db, actor, id);
-    },
-  );
+  app.post('/v1/admin/plans/:id/transition', { preHandler: adminPage('ExamPlanManage') }, async (request) => {
+    const actor = requireAdmin(request);
+    const { id } = parseInput(idParams, request.params, 'id');
+    const { action } = parseInput(planTransitionSchema, request.body);
+    await app.db.transaction((tx) => transitionPlan(tx, actor, request, id, action));
+    return getPlanDetail(app.db, actor, id);
+  });
 
   // ---- public portal (spec §7)
   app.get('/v1/skill-tests/banners/list', async () =>

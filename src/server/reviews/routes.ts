@@ -2,7 +2,6 @@
 // answers the enrolment as the staff see it.
 import type { FastifyPluginAsync } from 'fastify';
 import { idParams } from '../../shared/api/id.ts';
-import { PAGE_ROLES } from '../../shared/menus/page-roles.ts';
 import {
   batchApproveAnswer,
   batchApproveSchema,
@@ -14,11 +13,11 @@ import {
 import { answer } from '../http/answer.ts';
 import { getEnrollmentForStaff, listReviewQueue } from '../enrollments/service.ts';
 import { parseInput } from '../http/validate.ts';
-import { admin, requireAdmin } from '../plugins/auth.ts';
+import { adminPage, requireAdmin } from '../plugins/auth.ts';
 import { approveEnrollment, batchApprove, rejectEnrollment } from './service.ts';
 
 const reviewRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/v1/admin/reviews', { preHandler: admin(PAGE_ROLES.examReview) }, async (request) =>
+  app.get('/v1/admin/reviews', { preHandler: adminPage('ExamMaterialReview') }, async (request) =>
     answer(
       reviewQueueAnswer,
       await listReviewQueue(app.db, parseInput(reviewQueueQuery, request.query, 'query')),
@@ -27,7 +26,7 @@ const reviewRoutes: FastifyPluginAsync = async (app) => {
 
   app.post(
     '/v1/admin/enrollments/:id/approve',
-    { preHandler: admin(PAGE_ROLES.examReview) },
+    { preHandler: adminPage('ExamMaterialReview') },
     async (request) => {
       const actor = requireAdmin(request);
       const { id } = parseInput(idParams, request.params, 'id');
@@ -38,7 +37,7 @@ const reviewRoutes: FastifyPluginAsync = async (app) => {
 
   app.post(
     '/v1/admin/enrollments/:id/reject',
-    { preHandler: admin(PAGE_ROLES.examReview) },
+    { preHandler: adminPage('ExamMaterialReview') },
     async (request) => {
       const actor = requireAdmin(request);
       const { id } = parseInput(idParams, request.params, 'id');
@@ -50,7 +49,7 @@ const reviewRoutes: FastifyPluginAsync = async (app) => {
 
   app.post(
     '/v1/admin/enrollments/batch-approve',
-    { preHandler: admin(PAGE_ROLES.examReview) },
+    { preHandler: adminPage('ExamMaterialReview') },
     async (request) => {
       const actor = requireAdmin(request);
       const { ids } = parseInput(batchApproveSchema, request.body);

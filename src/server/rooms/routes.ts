@@ -16,9 +16,8 @@ import {
 } from '../../shared/rooms/schema.ts';
 import { idParams } from '../../shared/api/id.ts';
 import { answer } from '../http/answer.ts';
-import { PAGE_ROLES } from '../../shared/menus/page-roles.ts';
 import { parseInput } from '../http/validate.ts';
-import { admin, requireAdmin } from '../plugins/auth.ts';
+import { adminPage, requireAdmin } from '../plugins/auth.ts';
 import {
   createRoom,
   createSite,
@@ -33,14 +32,17 @@ import {
   updateSite,
 } from './service.ts';
 
-const editors = { preHandler: admin(PAGE_ROLES.examRooms) };
+const editors = { preHandler: adminPage('ExamRoom') };
 
 const examRoomRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/v1/admin/sites', { preHandler: admin() }, async (request) =>
-    answer(
-      siteListAnswer,
-      await listSites(app.db, requireAdmin(request), parseInput(siteListQuery, request.query, 'query')),
-    ),
+  app.get(
+    '/v1/admin/sites',
+    { preHandler: adminPage('ExamRoom', 'ExamPlanManage', 'ExamPlanStepTicket') },
+    async (request) =>
+      answer(
+        siteListAnswer,
+        await listSites(app.db, requireAdmin(request), parseInput(siteListQuery, request.query, 'query')),
+      ),
   );
 
   app.post('/v1/admin/sites', editors, async (request, reply) => {
@@ -62,29 +64,38 @@ const examRoomRoutes: FastifyPluginAsync = async (app) => {
     return reply.status(204).send();
   });
 
-  app.get('/v1/admin/rooms', { preHandler: admin() }, async (request) =>
-    answer(
-      roomListAnswer,
-      await listRooms(app.db, requireAdmin(request), parseInput(roomListQuery, request.query, 'query')),
-    ),
-  );
-
-  app.get('/v1/admin/rooms/availability', { preHandler: admin() }, async (request) =>
-    answer(
-      sessionAvailabilityAnswer,
-      await roomAvailability(
-        app.db,
-        requireAdmin(request),
-        parseInput(availabilityQuery, request.query, 'query').session_id,
+  app.get(
+    '/v1/admin/rooms',
+    { preHandler: adminPage('ExamRoom', 'ExamPlanManage', 'ExamPlanStepTicket') },
+    async (request) =>
+      answer(
+        roomListAnswer,
+        await listRooms(app.db, requireAdmin(request), parseInput(roomListQuery, request.query, 'query')),
       ),
-    ),
   );
 
-  app.get('/v1/admin/rooms/:id', { preHandler: admin() }, async (request) =>
-    answer(
-      roomAnswer,
-      await getRoom(app.db, requireAdmin(request), parseInput(idParams, request.params, 'id').id),
-    ),
+  app.get(
+    '/v1/admin/rooms/availability',
+    { preHandler: adminPage('ExamRoom', 'ExamPlanManage', 'ExamPlanStepTicket') },
+    async (request) =>
+      answer(
+        sessionAvailabilityAnswer,
+        await roomAvailability(
+          app.db,
+          requireAdmin(request),
+          parseInput(availabilityQuery, request.query, 'query').session_id,
+        ),
+      ),
+  );
+
+  app.get(
+    '/v1/admin/rooms/:id',
+    { preHandler: adminPage('ExamRoom', 'ExamPlanManage', 'ExamPlanStepTicket') },
+    async (request) =>
+      answer(
+        roomAnswer,
+        await getRoom(app.db, requireAdmin(request), parseInput(idParams, request.params, 'id').id),
+      ),
   );
 
   app.post('/v1/admin/rooms', editors, async (request, reply) => {

@@ -15,7 +15,7 @@ import { candidateIdNumber, candidateName } from '../lib/candidates.ts';
 import { planForAdmin } from '../lib/plan-scope.ts';
 import { answer } from '../http/answer.ts';
 import { parseInput } from '../http/validate.ts';
-import { admin, learner, requireAdmin, requireLearner } from '../plugins/auth.ts';
+import { adminPage, learner, requireAdmin, requireLearner } from '../plugins/auth.ts';
 import { sendWorkbook } from '../lib/excel/export-stream.ts';
 import { acceptsValidRows, readUploadedWorkbook } from '../lib/excel/upload.ts';
 import { readScoreWorkbook, scoreTemplate } from './excel.ts';
@@ -29,7 +29,7 @@ import {
 } from './service.ts';
 
 const scoreRoutes: FastifyPluginAsync = async (app) => {
-  const anyAdmin = { preHandler: admin() };
+  const anyAdmin = { preHandler: adminPage('ExamPlanManage', 'ExamPlanStepScoring') };
 
   app.get('/v1/admin/plans/:id/scores', anyAdmin, async (request) => {
     const { id } = parseInput(idParams, request.params, 'id');

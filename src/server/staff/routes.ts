@@ -12,9 +12,8 @@ import {
 } from '../../shared/staff/schema.ts';
 import { answer } from '../http/answer.ts';
 import { idParams } from '../../shared/api/id.ts';
-import { PAGE_ROLES } from '../../shared/menus/page-roles.ts';
 import { parseInput } from '../http/validate.ts';
-import { admin, requireAdmin } from '../plugins/auth.ts';
+import { adminPage, requireAdmin } from '../plugins/auth.ts';
 import {
   assignStaff,
   createStaff,
@@ -25,7 +24,7 @@ import {
   updateStaff,
 } from './service.ts';
 
-const staffPage = { preHandler: admin(PAGE_ROLES.examStaff) };
+const staffPage = { preHandler: adminPage('ExamStaff') };
 
 const examStaffRoutes: FastifyPluginAsync = async (app) => {
   app.get('/v1/admin/staff', staffPage, async (request) =>

@@ -25,7 +25,7 @@ import { sendPdf } from '../http/pdf-reply.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { parseInput } from '../http/validate.ts';
 import { requestLanguage } from '../lib/request-language.ts';
-import { admin, learner, requireAdmin, requireLearner } from '../plugins/auth.ts';
+import { adminPage, learner, requireAdmin, requireLearner } from '../plugins/auth.ts';
 import { findUpload, uploadFilePath } from '../uploads/service.ts';
 import { seatingChartPdf, signInSheetPdf, ticketPdf } from './pdf.ts';
 import {
@@ -53,7 +53,7 @@ async function photoBytes(db: DbOrTx, uploadDir: string, uploadId: string | null
 }
 
 const admissionTicketRoutes: FastifyPluginAsync = async (app) => {
-  const anyAdmin = { preHandler: admin() };
+  const anyAdmin = { preHandler: adminPage('ExamPlanManage', 'ExamPlanStepTicket') };
 
   app.get('/v1/admin/plans/:id/seats', anyAdmin, async (request) => {
     const { id } = parseInput(idParams, request.params, 'id');
