@@ -3,7 +3,7 @@
 // tree, so a move changes what that college sees at once. A node that anything still points at cannot be
 // deleted; the refusal names what holds it.
 import type { FastifyRequest } from 'fastify';
-import { count, eq } from 'drizzle-orm';
+import { asc, count, eq, inArray } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type {
@@ -50,8 +50,9 @@ async function lockedNode(tx: DbOrTx, id: number): Promise<OrganizationRow> {
   return row;
 }
 
+/** The new parent, held until the transaction ends so a concurrent deletion of it waits and then sees the child. */
 async function parentNode(tx: DbOrTx, parentId: number): Promise<OrganizationRow> {
-  const [row] = await tx.select().from(organizations).where(eq(organizations.id, parentId));
+  const [row] = await tx.select().from(organizations).where(eq(organizations.id, parentId)).for('update');
   if (!row) throw fieldError('parent_id', '上级机构不存在');
   return row;
 }
@@ -124,13 +125,22 @@ export async function moveOrganizationNode(
   id: number,
   input: z.output<typeof organizationMoveSchema>,
 ) {
-  const before = await lockedNode(tx, id);
+  // The node and its new parent are held in id order: two moves of each under the other run one after the
+  // other (the second then sees the first and is refused), without a deadlock.
+  const held = await tx
+    .select()
+    .from(organizations)
+    .where(inArray(organizations.id, input.parent_id === null ? [id] : [id, input.parent_id]))
+    .orderBy(asc(organizations.id))
+    .for('update');
+  const before = held.find((row) => row.id === id);
+  if (!before) throw notFound('机构不存在');
   if (before.kind === 'college' && input.parent_id !== null)
     throw fieldError('parent_id', '院校位于最顶层，不能移到其他机构下');
   if (before.kind !== 'college' && input.parent_id === null)
     throw fieldError('parent_id', '院系必须有上级机构');
   if (input.parent_id !== null) {
-    await parentNode(tx, input.parent_id);
+    if (!held.some((row) => row.id === input.parent_id)) throw fieldError('parent_id', '上级机构不存在');
     if ((await organizationSubtree(tx, id)).includes(input.parent_id))
       throw fieldError('parent_id', '不能移到本机构或其下级机构之下');
   }
