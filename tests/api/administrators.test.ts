@@ -181,9 +181,16 @@ describe('administrator accounts', () => {
     await login(ctx.app, 'disableme', 'administrators', account.initial_password);
   });
 
-  it('an administrator cannot disable itself', async () => {
+  it('an administrator can neither disable itself nor reset its own password', async () => {
     const res = await call('POST', `/v1/admin/administrators/${await idOf('manager')}/disable`, managerToken);
     expect(res.statusCode).toBe(409);
+    const reset = await call(
+      'POST',
+      `/v1/admin/administrators/${await idOf('manager')}/reset-password`,
+      managerToken,
+    );
+    expect(reset.statusCode).toBe(409);
+    await login(ctx.app, 'manager', 'administrators');
   });
 
   it('a college administrator needs an organisation; unknown organisations and roles are refused', async () => {

@@ -246,6 +246,8 @@ export async function resetAdministratorPassword(
   request: FastifyRequest,
   id: number,
 ) {
+  // A generated password is for someone who lost theirs; resetting one's own would lock the caller out.
+  if (id === actor.id) throw conflict('不能重置自己的密码，请由另一位管理员重置');
   await lockedAccount(tx, id);
   const password = generatePassword();
   await tx
