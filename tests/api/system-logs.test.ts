@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { administrators, systemLogs } from '../../src/server/db/schema/index.ts';
 import { changedFields, writeSystemLog } from '../../src/server/lib/system-log.ts';
-import { admin, learner, requireAdmin } from '../../src/server/plugins/auth.ts';
+import { admin, learner, optionalPrincipal, requireAdmin } from '../../src/server/plugins/auth.ts';
 import { systemLogActionsAnswer, systemLogListAnswer } from '../../src/shared/system-logs/schema.ts';
 import { createTestApp, login, request, type TestContext } from '../helpers/api.ts';
 
@@ -312,6 +312,8 @@ describe('the strict system-log guard', () => {
         ok: true,
       }));
       app.post('/throwaway/learner', { preHandler: learner() }, async () => ({ ok: true }));
+      // A public route that looks at the caller when a token comes along (as the idempotency keys do).
+      app.post('/throwaway/public', async (request) => ({ ok: (await optionalPrincipal(request)) !== null }));
       app.post('/throwaway/refuses', { preHandler: admin() }, async (_request, reply) =>
         reply.status(409).send({ message: 'no' }),
       );
@@ -331,11 +333,14 @@ describe('the strict system-log guard', () => {
     expect(res.body).toContain('administrator write without a system-log row');
   });
 
-  it('lets through a logged write, a read sent as POST, a refused write and a learner write', async () => {
+  it('lets through a logged write, a read sent as POST, a refused write, a learner write and a public route', async () => {
     expect((await post('/throwaway/logs')).statusCode).toBe(200);
     expect((await post('/throwaway/reads')).statusCode).toBe(200);
     expect((await post('/throwaway/refuses')).statusCode).toBe(409);
     expect((await post('/throwaway/learner', learnerTok)).statusCode).toBe(200);
+    const open = await post('/throwaway/public');
+    expect(open.statusCode).toBe(200);
+    expect(open.json()).toEqual({ ok: true });
     const rows = await guarded.app.db
       .select()
       .from(systemLogs)

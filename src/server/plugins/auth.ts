@@ -189,6 +189,10 @@ declare module 'fastify' {
     /** Every route with who may call it: the roles page lists a menu item's API calls from it. */
     routeTable: RouteTableEntry[];
   }
+  interface FastifyContextConfig {
+    /** Who may call the route, when it asks for sign-in (set from its preHandler). */
+    access?: RouteAccess;
+  }
 }
 
 function accessOf(preHandler: unknown): RouteAccess | null {
@@ -205,9 +209,12 @@ export default fp(async (app) => {
   app.decorate('routeTable', table);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const access = accessOf(route.preHandler);
+    // Also on the route's config, so hooks (the system-log guard) know a route that asks for sign-in.
+    if (access) route.config = { ...route.config, access };
     for (const method of methods) {
       if (method === 'HEAD') continue;
-      table.push({ method, url: route.url, access: accessOf(route.preHandler) });
+      table.push({ method, url: route.url, access });
     }
   });
 });
