@@ -22,6 +22,8 @@ import dashboardRoutes from './dashboard/routes.ts';
 import organizationRoutes from './organizations/routes.ts';
 import administratorRoutes from './administrators/routes.ts';
 import systemLogRoutes from './system-logs/routes.ts';
+import feedbackRoutes from './feedbacks/routes.ts';
+import roleRoutes from './roles/routes.ts';
 
 export const apiRoutes: FastifyPluginAsync[] = [
   systemRoutes,
@@ -46,4 +48,6 @@ export const apiRoutes: FastifyPluginAsync[] = [
   organizationRoutes,
   administratorRoutes,
   systemLogRoutes,
+  feedbackRoutes,
+  roleRoutes,
 ];

@@ -1,10 +1,18 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { menusResponseSchema, sidebarsQuery, sidebarsResponseSchema } from '../../shared/menus/schema.ts';
+import {
+  functionalModuleAnswer,
+  functionalModuleInputSchema,
+  functionalModuleListAnswer,
+  menusResponseSchema,
+  moduleKeyParams,
+  sidebarsQuery,
+  sidebarsResponseSchema,
+} from '../../shared/menus/schema.ts';
 import { answer } from '../http/answer.ts';
 import { cachedJson, sendCachedJson } from '../http/cacheable.ts';
 import { parseInput } from '../http/validate.ts';
-import { admin, requireAdmin } from '../plugins/auth.ts';
-import { menusFor, sidebarFor } from './service.ts';
+import { admin, adminPage, requireAdmin } from '../plugins/auth.ts';
+import { listModules, menusFor, setModuleEnabled, sidebarFor } from './service.ts';
 
 /** Per-user answers: the client revalidates on every navigation (spec §4) and usually gets a 304. */
 const PRIVATE_REVALIDATE = 'private, no-cache';
@@ -28,6 +36,21 @@ const menuRoutes: FastifyPluginAsync = async (app) => {
       reply,
       cachedJson(answer(sidebarsResponseSchema, body)),
       PRIVATE_REVALIDATE,
+    );
+  });
+
+  const modulePage = { preHandler: adminPage('FunctionalModule') };
+
+  app.get('/v1/admin/functional-modules', modulePage, async () =>
+    answer(functionalModuleListAnswer, { data: await listModules(app.db) }),
+  );
+
+  app.put('/v1/admin/functional-modules/:key', modulePage, async (request) => {
+    const { key } = parseInput(moduleKeyParams, request.params, 'key');
+    const { enabled } = parseInput(functionalModuleInputSchema, request.body);
+    return answer(
+      functionalModuleAnswer,
+      await app.db.transaction((tx) => setModuleEnabled(tx, requireAdmin(request), request, key, enabled)),
     );
   });
 };

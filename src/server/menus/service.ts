@@ -1,13 +1,17 @@
 // The menus an administrator is sent: the items its role grants (lib/grants.ts; the built-in roles reproduce
 // spec §6's roles lists), content and settings absent for college, switched-off modules hidden. meta.roles
 // and meta.unRoles are delivered as stored; unRoles is never enforced (spec §6 quirk).
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
 import { pinyin } from 'pinyin-pro';
 import { SYSTEMS, type AdministratorType, type SystemIndex } from '../../shared/api/constants.ts';
-import type { HeaderTab, MenuItem } from '../../shared/menus/schema.ts';
+import type { FastifyRequest } from 'fastify';
+import type { FunctionalModule, HeaderTab, MenuItem } from '../../shared/menus/schema.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { functionalModules, menus } from '../db/schema/index.ts';
+import { notFound } from '../errors.ts';
 import { grantedMenuIds, systemHiddenFor } from '../lib/grants.ts';
+import { writeSystemLog } from '../lib/system-log.ts';
+import type { AdminPrincipal } from '../plugins/auth.ts';
 import {
   GROUP_COMPONENT,
   MENU_SEEDS,
@@ -18,8 +22,8 @@ import {
   type MenuSeed,
 } from './reference.ts';
 
-/** The component of a group without a page of its own; other areas read it from here. */
-export { GROUP_COMPONENT };
+/** The component of a group without a page of its own and the tab titles; other areas read them from here. */
+export { GROUP_COMPONENT, SYSTEM_TITLES };
 
 type MenuRow = typeof menus.$inferSelect;
 type ModuleRow = typeof functionalModules.$inferSelect;
@@ -229,4 +233,53 @@ export async function ensureMenus(db: Db): Promise<number[]> {
       await insert(seed, Number(system), null, Number(system) * 1000 + (i + 1) * 10);
   }
   return added;
+}
+
+// ---------------------------------------------------------------- functional modules (settings page)
+
+const moduleView = (row: ModuleRow): FunctionalModule => ({
+  key: row.key,
+  name: row.name,
+  kind: row.kind === 'system' ? 'system' : 'feature',
+  system: row.system,
+  system_title: SYSTEM_TITLES[row.system as SystemIndex] ?? String(row.system),
+  enabled: row.enabled,
+  sort: row.sort,
+});
+
+/** Every module switch, by system then the systems' own switch first, then sort. */
+export async function listModules(db: DbOrTx): Promise<FunctionalModule[]> {
+  const rows = await db
+    .select()
+    .from(functionalModules)
+    .orderBy(asc(functionalModules.system), desc(functionalModules.kind), asc(functionalModules.sort));
+  return rows.map(moduleView);
+}
+
+/** Switches a module on or off; its menus and API calls follow on the next request (lib/grants.ts). */
+export async function setModuleEnabled(
+  tx: DbOrTx,
+  actor: AdminPrincipal,
+  request: FastifyRequest,
+  key: string,
+  enabled: boolean,
+): Promise<FunctionalModule> {
+  const [before] = await tx
+    .select()
+    .from(functionalModules)
+    .where(eq(functionalModules.key, key))
+    .for('update');
+  if (!before) throw notFound('功能模块不存在');
+  const [row] = await tx
+    .update(functionalModules)
+    .set({ enabled })
+    .where(eq(functionalModules.key, key))
+    .returning();
+  await writeSystemLog(tx, actor, request, {
+    action: enabled ? 'module.enable' : 'module.disable',
+    targetType: 'functional_module',
+    targetId: key,
+    detail: { name: before.name, before: { enabled: before.enabled }, after: { enabled } },
+  });
+  return moduleView(row!);
 }

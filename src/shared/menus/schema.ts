@@ -76,3 +76,28 @@ export const sidebarsResponseSchema = z.object({
   tabs: z.array(headerTabSchema),
 });
 export type SidebarsResponse = z.infer<typeof sidebarsResponseSchema>;
+
+// ---------------------------------------------------------------- functional modules (settings)
+
+export const MODULE_KINDS = ['system', 'feature'] as const;
+
+/** A module switch: a whole system (header tab) or one feature of it. */
+export const functionalModuleAnswer = z.object({
+  key: z.string(),
+  name: z.string(),
+  kind: z.enum(MODULE_KINDS),
+  system: z.number().int(),
+  system_title: z.string(),
+  enabled: z.boolean(),
+  sort: z.number().int(),
+});
+export type FunctionalModule = z.infer<typeof functionalModuleAnswer>;
+export const functionalModuleListAnswer = z.object({ data: z.array(functionalModuleAnswer) });
+
+export const functionalModuleInputSchema = z.object({
+  enabled: z.boolean({ error: '请选择开启或关闭' }),
+});
+
+export const moduleKeyParams = z.object({
+  key: z.string().trim().min(1, '模块无效').max(64, '模块无效'),
+});
