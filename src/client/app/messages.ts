@@ -21,6 +21,7 @@ import reviews from '../features/reviews/messages.ts';
 import rooms from '../features/rooms/messages.ts';
 import scores from '../features/scores/messages.ts';
 import staff from '../features/staff/messages.ts';
+import roles from '../features/roles/messages.ts';
 import systemLogs from '../features/system-logs/messages.ts';
 import tickets from '../features/tickets/messages.ts';
 import userCenter from '../features/user-center/messages.ts';
@@ -44,6 +45,7 @@ export const messageAreas: Record<string, AreaMessages> = {
   rooms,
   scores,
   staff,
+  roles,
   systemLogs,
   tickets,
   userCenter,
