@@ -240,6 +240,18 @@ const NOTIFICATIONS = {
     es: 'Su certificado (número {number}) ha sido revocado. Motivo: {reason}. Si tiene dudas, póngase en contacto con la oficina de administración de exámenes.',
     ja: 'あなたの証書（番号 {number}）は取り消されました。理由：{reason}。ご不明な点は試験管理部門にお問い合わせください。',
   },
+  'notification.feedbackReplied.title': {
+    zh: '您的工单 #{id} 有新回复',
+    en: 'New reply to your feedback #{id}',
+    es: 'Nueva respuesta a su solicitud n.º {id}',
+    ja: 'お問い合わせ #{id} に新しい返信があります',
+  },
+  'notification.feedbackReplied.body': {
+    zh: '工作人员回复了您提交的意见反馈（工单 #{id}），请到“意见反馈”查看。',
+    en: 'Staff replied to your feedback (#{id}). Open "Feedback" to read it.',
+    es: 'El personal respondió a su solicitud (n.º {id}). Abra «Comentarios» para leerla.',
+    ja: 'お問い合わせ（#{id}）に担当者が返信しました。「ご意見・お問い合わせ」でご確認ください。',
+  },
 } as const satisfies Record<string, Entry>;
 
 export const MESSAGES = {

@@ -31,7 +31,8 @@ export type PlatformMessage =
   | 'scoresPublished'
   | 'scoreCorrected'
   | 'certificateIssued'
-  | 'certificateRevoked';
+  | 'certificateRevoked'
+  | 'feedbackReplied';
 
 interface NotificationBase {
   /** null sends a broadcast to every learner. */

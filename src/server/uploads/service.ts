@@ -4,7 +4,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import {
   ADMIN_ONLY_UPLOAD_KINDS,
   EXTENSION_GROUPS,
@@ -21,7 +21,14 @@ import {
   type UploadKind,
 } from '../../shared/uploads/schema.ts';
 import type { DbOrTx } from '../db/client.ts';
-import { enrollmentMaterials, enrollments, examPlans, uploads } from '../db/schema/index.ts';
+import {
+  enrollmentMaterials,
+  enrollments,
+  examPlans,
+  uploads,
+  workOrderReplies,
+  workOrders,
+} from '../db/schema/index.ts';
 import { fieldError, forbidden, notFound, unauthorized } from '../errors.ts';
 import type { AdminPrincipal, Principal } from '../plugins/auth.ts';
 import { organizationScope } from '../lib/plan-scope.ts';
@@ -156,6 +163,27 @@ async function collegeMayRead(db: DbOrTx, admin: AdminPrincipal, upload: UploadR
   return Boolean(attached);
 }
 
+/** True when the upload is a screenshot of a work order this learner filed, or of a reply in its thread. */
+async function inLearnerWorkOrder(db: DbOrTx, learnerId: number, uploadId: string) {
+  const holds = JSON.stringify([uploadId]);
+  const [found] = await db
+    .select({ id: workOrders.id })
+    .from(workOrders)
+    .leftJoin(workOrderReplies, eq(workOrderReplies.workOrderId, workOrders.id))
+    .where(
+      and(
+        eq(workOrders.submitterType, 'learners'),
+        eq(workOrders.submitterId, learnerId),
+        or(
+          sql`${workOrders.attachments} @> ${holds}::jsonb`,
+          sql`${workOrderReplies.attachments} @> ${holds}::jsonb`,
+        ),
+      ),
+    )
+    .limit(1);
+  return Boolean(found);
+}
+
 /**
  * Authorises a read. Learners who are not entitled get 404 (they must not learn that the file exists);
  * a college administrator outside its scope gets 403, as every out-of-college access does.
@@ -172,6 +200,7 @@ export async function assertMayRead(db: DbOrTx, principal: Principal | null, upl
       .where(and(eq(enrollmentMaterials.uploadId, upload.id), eq(enrollments.learnerId, principal.id)))
       .limit(1);
     if (attached) return;
+    if (await inLearnerWorkOrder(db, principal.id, upload.id)) return;
     throw notFound('文件不存在');
   }
   if (principal.administratorType !== 'college') return;

@@ -13,6 +13,7 @@ export const UPLOAD_KINDS = [
   'other',
   'banner',
   'cover',
+  'feedback',
 ] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
@@ -58,6 +59,7 @@ export const KIND_FORMATS: Record<UploadKind, readonly UploadFormat[]> = {
   other: IMAGES_AND_PDF,
   banner: IMAGES,
   cover: IMAGES,
+  feedback: IMAGES,
 };
 
 export const KIND_FORMAT_HINTS: Record<UploadKind, string> = {
@@ -70,6 +72,7 @@ export const KIND_FORMAT_HINTS: Record<UploadKind, string> = {
   other: '图片（不超过 2 MB）或 PDF（不超过 5 MB）',
   banner: 'PNG、JPG、GIF、BMP 图片，不超过 2 MB',
   cover: 'PNG、JPG、GIF、BMP 图片，不超过 2 MB',
+  feedback: 'PNG、JPG、GIF、BMP 截图，不超过 2 MB',
 };
 
 export const uploadKindSchema = z.enum(UPLOAD_KINDS, { error: '请选择文件类型（kind）' });

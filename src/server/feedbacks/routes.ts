@@ -1,0 +1,125 @@
+// Work orders (工单反馈): learners file and follow their own from the user centre; back-office staff with
+// the 'Feedbacks' page list, assign, reply and move them along; any administrator may file its own.
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  feedbackAssignSchema,
+  feedbackCreateSchema,
+  feedbackDetailAnswer,
+  feedbackListAnswer,
+  feedbackListQuery,
+  feedbackReplySchema,
+  feedbackStateSchema,
+  myFeedbackListQuery,
+} from '../../shared/feedbacks/schema.ts';
+import { idParams } from '../../shared/api/id.ts';
+import { answer } from '../http/answer.ts';
+import { parseInput } from '../http/validate.ts';
+import { adminPage, learner, requireAdmin, requireLearner } from '../plugins/auth.ts';
+import {
+  assignFeedback,
+  changeFeedbackState,
+  closeAsSubmitter,
+  createFeedback,
+  getFeedback,
+  learnerAuthor,
+  listFeedbacks,
+  listOwnFeedbacks,
+  openOwnFeedback,
+  replyAsStaff,
+  replyAsSubmitter,
+} from './service.ts';
+
+const learnerOnly = { preHandler: learner() };
+const feedbackPage = { preHandler: adminPage('Feedbacks') };
+
+const feedbackRoutes: FastifyPluginAsync = async (app) => {
+  // ------------------------------------------------------------ learner (user centre)
+  app.get('/v1/learner/feedbacks', learnerOnly, async (request) => {
+    const query = parseInput(myFeedbackListQuery, request.query, 'query');
+    const me = requireLearner(request);
+    return answer(feedbackListAnswer, await listOwnFeedbacks(app.db, { type: 'learners', id: me.id }, query));
+  });
+
+  app.post('/v1/learner/feedbacks', learnerOnly, async (request, reply) => {
+    const body = parseInput(feedbackCreateSchema, request.body);
+    const me = requireLearner(request);
+    const created = await app.db.transaction(async (tx) =>
+      createFeedback(tx, await learnerAuthor(tx, me.id), body, null),
+    );
+    return reply.status(201).send(answer(feedbackDetailAnswer, created));
+  });
+
+  app.get('/v1/learner/feedbacks/:id', learnerOnly, async (request) => {
+    const { id } = parseInput(idParams, request.params, 'id');
+    const me = requireLearner(request);
+    return answer(
+      feedbackDetailAnswer,
+      await app.db.transaction((tx) => openOwnFeedback(tx, { type: 'learners', id: me.id }, id)),
+    );
+  });
+
+  app.post('/v1/learner/feedbacks/:id/replies', learnerOnly, async (request, reply) => {
+    const { id } = parseInput(idParams, request.params, 'id');
+    const body = parseInput(feedbackReplySchema, request.body);
+    const me = requireLearner(request);
+    const detail = await app.db.transaction(async (tx) =>
+      replyAsSubmitter(tx, await learnerAuthor(tx, me.id), id, body, null),
+    );
+    return reply.status(201).send(answer(feedbackDetailAnswer, detail));
+  });
+
+  app.post('/v1/learner/feedbacks/:id/close', learnerOnly, async (request) => {
+    const { id } = parseInput(idParams, request.params, 'id');
+    const me = requireLearner(request);
+    return answer(
+      feedbackDetailAnswer,
+      await app.db.transaction((tx) => closeAsSubmitter(tx, { type: 'learners', id: me.id }, id, null)),
+    );
+  });
+
+  // ------------------------------------------------------------ back office
+  app.get('/v1/admin/feedbacks', feedbackPage, async (request) =>
+    answer(
+      feedbackListAnswer,
+      await listFeedbacks(app.db, parseInput(feedbackListQuery, request.query, 'query')),
+    ),
+  );
+
+  app.get('/v1/admin/feedbacks/:id', feedbackPage, async (request) => {
+    const { id } = parseInput(idParams, request.params, 'id');
+    return answer(feedbackDetailAnswer, await getFeedback(app.db, id));
+  });
+
+  app.post('/v1/admin/feedbacks/:id/assign', feedbackPage, async (request) => {
+    const { id } = parseInput(idParams, request.params, 'id');
+    const body = parseInput(feedbackAssignSchema, request.body);
+    return answer(
+      feedbackDetailAnswer,
+      await app.db.transaction((tx) =>
+        assignFeedback(tx, requireAdmin(request), request, id, body.assignee_id),
+      ),
+    );
+  });
+
+  app.post('/v1/admin/feedbacks/:id/state', feedbackPage, async (request) => {
+    const { id } = parseInput(idParams, request.params, 'id');
+    const body = parseInput(feedbackStateSchema, request.body);
+    return answer(
+      feedbackDetailAnswer,
+      await app.db.transaction((tx) =>
+        changeFeedbackState(tx, requireAdmin(request), request, id, body.state),
+      ),
+    );
+  });
+
+  app.post('/v1/admin/feedbacks/:id/replies', feedbackPage, async (request, reply) => {
+    const { id } = parseInput(idParams, request.params, 'id');
+    const body = parseInput(feedbackReplySchema, request.body);
+    const detail = await app.db.transaction((tx) =>
+      replyAsStaff(tx, requireAdmin(request), request, id, body),
+    );
+    return reply.status(201).send(answer(feedbackDetailAnswer, detail));
+  });
+};
+
+export default feedbackRoutes;
