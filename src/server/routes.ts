@@ -23,7 +23,6 @@ import organizationRoutes from './organizations/routes.ts';
 import administratorRoutes from './administrators/routes.ts';
 import systemLogRoutes from './system-logs/routes.ts';
 import feedbackRoutes from './feedbacks/routes.ts';
-import feedbackRoutes from './feedbacks/routes.ts';
 import roleRoutes from './roles/routes.ts';
 
 export const apiRoutes: FastifyPluginAsync[] = [
@@ -49,7 +48,6 @@ export const apiRoutes: FastifyPluginAsync[] = [
   organizationRoutes,
   administratorRoutes,
   systemLogRoutes,
-  feedbackRoutes,
   feedbackRoutes,
   roleRoutes,
 ];
