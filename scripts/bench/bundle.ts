@@ -35,6 +35,8 @@ export interface EntryRoute {
   /** learner side or back office: the size targets differ (issue 4). */
   side: 'learner' | 'admin';
   lazy: LazySource[];
+  /** Other modules (build manifest keys) the route awaits before its first render. */
+  modules?: string[];
 }
 
 export const ENTRY_ROUTES: EntryRoute[] = [
@@ -58,6 +60,8 @@ export const ENTRY_ROUTES: EntryRoute[] = [
       // The server's menu tree gives /manage/index the component name 'index'.
       { registry: 'managePages', key: 'index' },
     ],
+    // The back office's texts (the manage message group, scripts/i18n/vite-plugin.ts) in Chinese.
+    modules: ['virtual:i18n-table/zh-manage'],
   },
 ];
 
@@ -105,6 +109,10 @@ export function routeBundle(manifest: Manifest, registries: PageRegistries, entr
     if (!modulePath) missing.push(`${label}: not registered`);
     else if (!manifest[modulePath]) missing.push(`${label}: ${modulePath} not in the build`);
     else starts.push(modulePath);
+  }
+  for (const module of entry.modules ?? []) {
+    if (manifest[module]) starts.push(module);
+    else missing.push(`${module}: not in the build`);
   }
   const seen = new Set<string>();
   const visit = (key: string) => {

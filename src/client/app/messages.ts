@@ -1,17 +1,24 @@
 // Every message area, registered once (one import line + one entry per area). Keys are 'area.section.key'.
 // A feature owns its texts (features/<folder>/messages.ts, the area named as the folder in camelCase);
-// client/lib keeps those every feature uses: common, the back-office shell (manage) and the PWA. The build
-// splits the tables per language (scripts/i18n/vite-plugin.ts).
-import type { AreaMessages } from '../lib/i18n/types.ts';
+// client/lib keeps those every feature uses: common, the back-office shell (manage) and the PWA.
+// Two groups, each built per language as its own table (scripts/i18n/vite-plugin.ts):
+// - learnerAreas: in the first load of every page. An area goes here when any public or user-centre page
+//   (learner-pages.ts, the learner chrome, the login and error pages, the portal) or the app shell shows one
+//   of its keys, even if the back office shows it too.
+// - manageAreas: loaded when the back office is entered, before its first render (lib/i18n/index.ts
+//   loadMessageGroup). Areas only back-office pages and the back-office chrome show.
+// tests/unit/client/lib/i18n/keys-used.test.ts fails when a file a learner page reaches uses a manage key.
+import type { AreaMessages, MessageGroup } from '../lib/i18n/types.ts';
+import administrators from '../features/administrators/messages.ts';
 import auth from '../features/auth/messages.ts';
 import candidateFiles from '../features/candidate-files/messages.ts';
 import certificates from '../features/certificates/messages.ts';
 import common from '../lib/i18n/messages/common.ts';
 import enrollments from '../features/enrollments/messages.ts';
+import feedbacks from '../features/feedbacks/messages.ts';
 import manage from '../lib/i18n/messages/manage.ts';
 import notifications from '../features/notifications/messages.ts';
 import organizations from '../features/organizations/messages.ts';
-import administrators from '../features/administrators/messages.ts';
 import payments from '../features/payments/messages.ts';
 import plans from '../features/plans/messages.ts';
 import portal from '../features/portal/messages.ts';
@@ -26,27 +33,42 @@ import systemLogs from '../features/system-logs/messages.ts';
 import tickets from '../features/tickets/messages.ts';
 import userCenter from '../features/user-center/messages.ts';
 
-export const messageAreas: Record<string, AreaMessages> = {
+/** Areas a public or user-centre page shows: in every page's first load. */
+export const learnerAreas: Record<string, AreaMessages> = {
   common,
-  manage,
   pwa,
-  administrators,
   auth,
   candidateFiles,
   certificates,
   enrollments,
+  feedbacks,
   notifications,
-  organizations,
   payments,
-  plans,
   portal,
   profile,
-  reviews,
-  rooms,
   scores,
-  staff,
-  roles,
-  systemLogs,
   tickets,
   userCenter,
 };
+
+/** Areas only the back office shows: loaded when it is entered. */
+export const manageAreas: Record<string, AreaMessages> = {
+  manage,
+  administrators,
+  organizations,
+  plans,
+  reviews,
+  rooms,
+  staff,
+  roles,
+  systemLogs,
+};
+
+/** The message groups, by name (lib/i18n/index.ts loadMessageGroup). */
+export const messageGroups: Record<MessageGroup, Record<string, AreaMessages>> = {
+  learner: learnerAreas,
+  manage: manageAreas,
+};
+
+/** Every area, both groups. */
+export const messageAreas: Record<string, AreaMessages> = { ...learnerAreas, ...manageAreas };

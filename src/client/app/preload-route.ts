@@ -1,6 +1,7 @@
 // The route preloader start.tsx runs before the app itself is evaluated: it names the same chunks as the
 // lazy components of routes.tsx (the same loaders, so one request each) and starts a learner
 // page's own GETs. Kept apart from routes.tsx so it needs neither React DOM nor Mantine.
+import { loadMessageGroup } from '../lib/i18n/index.ts';
 import { isLoggedIn } from '../lib/state/session.ts';
 import { findManageRoute } from './guards/run-guard.ts';
 import { publicPages, userCenterPages, type UserCenterPage } from './learner-pages.ts';
@@ -26,7 +27,8 @@ export function preloadRoute(path: string): Promise<void> {
     const page = userCenterPages[(path.split('/')[2] ?? '') as UserCenterPage | ''];
     if (page) loads.push(loadModule(page).then((module) => isLoggedIn('learner') && module.preloadData?.()));
   } else if (path.startsWith('/manage/')) {
-    loads.push(loadModule(chromeLoaders.manage));
+    // The back office's texts too: its chrome waits for them (routes.tsx ManageTexts).
+    loads.push(loadModule(chromeLoaders.manage), loadMessageGroup('manage'));
     const route = findManageRoute(path, accessibleRoutes.peek());
     const page = route && !route.isGroup ? managePageLoader(route.component) : undefined;
     if (page) loads.push(loadModule(page));

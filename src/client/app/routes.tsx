@@ -6,7 +6,7 @@
 // back office the persisted menus) it renders at once while the guard re-checks in the background and
 // redirects if the answer says so; its chunks are requested before the guard's user-info call returns.
 import { useSignals } from '@preact/signals-react/runtime';
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, use, useEffect, useState, type ReactNode } from 'react';
 import { Redirect, Route, Router, Switch, useLocation } from 'wouter';
 import { notifications } from '@mantine/notifications';
 import { TOAST_DURATION_MS } from '../../shared/api/constants.ts';
@@ -17,7 +17,8 @@ import { PUBLIC_FEATURE_PATHS, publicPages } from './learner-pages.ts';
 import { managePageLoader } from './manage-pages.ts';
 import { accessibleRoutes } from './menus/state.ts';
 import { readKey, useRead } from '../lib/data/use-read.ts';
-import { useT } from '../lib/i18n/index.ts';
+import { loadMessageGroup, messagesReady, useT } from '../lib/i18n/index.ts';
+import { language } from '../lib/state/preferences.ts';
 import { isLoggedIn, sessionSignal } from '../lib/state/session.ts';
 import { chromeLoaders } from './chrome-loaders.ts';
 import { keepInAppDepth } from './in-app-history.ts';
@@ -31,6 +32,16 @@ const LoginPage = lazyLoaded(chromeLoaders.login);
 const UserCenterArea = lazyLoaded(chromeLoaders.userCenter);
 const ManageLayout = lazyLoaded(chromeLoaders.manage, (module) => module.ManageLayout);
 const MANAGE_HOME = '/manage/index';
+
+/**
+ * The back office's texts (the manage message group, its own chunk per language) in place for the current
+ * language before the chrome or a page renders, so no back-office page shows a raw key; suspends meanwhile.
+ */
+function ManageTexts({ children }: { children: ReactNode }) {
+  useSignals();
+  if (!messagesReady(language.value, 'manage')) use(loadMessageGroup('manage'));
+  return children;
+}
 
 /** A back-office path: the menu route it matches, its page, inside the back-office chrome. */
 function ManageArea({ path }: { path: string }) {
@@ -58,7 +69,9 @@ function ManageArea({ path }: { path: string }) {
   }
   return (
     <Suspense fallback={<PageLoader />}>
-      <ManageLayout statusTitle={statusTitle}>{content}</ManageLayout>
+      <ManageTexts>
+        <ManageLayout statusTitle={statusTitle}>{content}</ManageLayout>
+      </ManageTexts>
     </Suspense>
   );
 }

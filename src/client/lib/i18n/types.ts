@@ -7,3 +7,7 @@ export interface MessageTable {
 
 /** One area's messages in every language (a test fails when a key is missing in one of them). */
 export type AreaMessages = Record<Language, MessageTable>;
+
+/** A group of areas built as one table per language (app/messages.ts): learner in the first load, manage
+ * loaded when the back office is entered. */
+export type MessageGroup = 'learner' | 'manage';

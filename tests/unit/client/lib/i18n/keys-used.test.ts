@@ -2,10 +2,10 @@
 // literals (`enrollments.state.${s}`) as well as passed to t(), so neither the compiler nor t() notices a key
 // that points at no message: the page just shows the key. This test reads every string literal in the
 // client that starts with a registered area and checks the Chinese table (the one every build ships) has it.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { messageAreas } from '../../../../../src/client/app/messages.ts';
+import { manageAreas, messageAreas } from '../../../../../src/client/app/messages.ts';
 import type { MessageTable } from '../../../../../src/client/lib/i18n/types.ts';
 
 /** Every key of a table: leaves (messages) and sections (sub-tables), as dotted paths. */
@@ -119,5 +119,44 @@ describe('the key scan', () => {
     expect(check("t('shop.stat.' + s)").map((use) => use.text)).toEqual(['shop.stat']);
     // A section named as if it were a message shows the key, not a text.
     expect(check("t('shop.state')").map((use) => use.text)).toEqual(['shop.state']);
+  });
+});
+
+// The manage group (app/messages.ts) is loaded only when the back office is entered: a learner or public page
+// showing one of its keys would show the key. Walks the client's relative imports from the entry, without
+// entering the back office's lazy roots (the pages of manage-pages.ts and the back-office chrome).
+const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(['"])(\.[^'"]+)\1/g;
+const importsOf = (file: string, source: string) =>
+  [...source.matchAll(IMPORT)].map((m) => ({
+    target: resolve(dirname(file), m[2]!),
+    lazy: m[0].includes('('),
+  }));
+
+describe('the learner side', () => {
+  it('reaches no file that uses a key of a manage-group area', () => {
+    const client = join(process.cwd(), 'src/client');
+    const managePages = join(client, 'app/manage-pages.ts');
+    const backOffice = new Set([
+      join(client, 'app/layouts/manage/ManageLayout.tsx'),
+      ...importsOf(managePages, readFileSync(managePages, 'utf8')).map((use) => use.target),
+    ]);
+    const manage = new Set(Object.keys(manageAreas));
+    const seen = new Set<string>();
+    const stack = [join(client, 'main.tsx')];
+    const offending: string[] = [];
+    while (stack.length > 0) {
+      const file = stack.pop()!;
+      if (seen.has(file) || !file.startsWith(client) || !existsSync(file)) continue;
+      seen.add(file);
+      const source = readFileSync(file, 'utf8');
+      for (const use of keyUses(source, manage))
+        offending.push(`${relative(process.cwd(), file)}:${use.line} ${use.text}`);
+      for (const { target, lazy } of importsOf(file, source))
+        if (!(lazy && backOffice.has(target))) stack.push(target);
+    }
+    expect(offending).toEqual([]);
+    // The walk must reach the learner pages (learner-pages.ts's lazy imports) and not the back office.
+    expect(seen).toContain(join(client, 'features/profile/pages/ProfilePage.tsx'));
+    expect(seen).not.toContain(join(client, 'app/layouts/manage/ManageLayout.tsx'));
   });
 });
