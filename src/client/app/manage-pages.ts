@@ -9,6 +9,7 @@ export const managePages: Record<string, PageLoader> = {
   'examinationAffairsManage/plan/index': () => import('./plan-page/PlanIndexPage.tsx'),
   'examinationAffairsManage/room/index': () => import('../features/rooms/pages/RoomPage.tsx'),
   'examinationAffairsManage/personnel/index': () => import('../features/staff/pages/StaffPage.tsx'),
+  'settingManage/feedbacks': () => import('../features/feedbacks/pages/FeedbackPage.tsx'),
   'settingManage/functionalModule': () => import('../features/roles/pages/FunctionalModulePage.tsx'),
   'dataStatisticsManage/certificate': () => import('../features/certificates/pages/CertificatePage.tsx'),
   'dataStatisticsManage/certificate/unit': () => import('../features/certificates/pages/InstitutionPage.tsx'),
