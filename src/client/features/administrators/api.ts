@@ -11,6 +11,8 @@ import {
   type administratorListQuery,
 } from '../../../shared/administrators/schema.ts';
 import { structureResponseSchema } from '../../../shared/auth/schema.ts';
+import { PAGINATION } from '../../../shared/api/constants.ts';
+import { roleListAnswer } from '../../../shared/roles/schema.ts';
 import { api, type ListFilters } from '../../lib/api/client.ts';
 
 const ADMIN = { apiType: 'administrators' } as const;
@@ -55,3 +57,12 @@ export const setAdministratorEnabled = (id: number, enabled: boolean) =>
 /** The organisation tree an account may belong to. */
 export const fetchOrganizationTree = async () =>
   (await api.get('/v1/user/structure', structureResponseSchema, ADMIN)).data;
+
+/** The enabled roles an account can be given (the built-in role of its type when none is chosen). */
+export const fetchRoleChoices = async () => {
+  const { data } = await api.get('/v1/admin/roles', roleListAnswer, {
+    params: { page: 1, limit: PAGINATION.maxLimit },
+    ...ADMIN,
+  });
+  return data.filter((role) => role.enabled).map((role) => ({ value: String(role.id), label: role.name }));
+};

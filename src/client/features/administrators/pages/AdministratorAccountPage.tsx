@@ -22,6 +22,7 @@ import { toastSuccess } from '../../../lib/toast.ts';
 import {
   fetchAdministrators,
   fetchOrganizationTree,
+  fetchRoleChoices,
   resetPassword,
   setAdministratorEnabled,
 } from '../api.ts';
@@ -51,14 +52,7 @@ export default function AdministratorAccountPage() {
   const editing = useEditing<AdministratorView>();
   const [password, setPassword] = useState<ShownPassword | null>(null);
   const confirm = useConfirmAction();
-  // The roles already chosen for an account (the roles page owns the full list).
-  const roles = [
-    ...new Map(
-      list.rows
-        .filter((row) => row.role_id !== null)
-        .map((row) => [row.role_id, { value: String(row.role_id), label: row.role_name ?? '' }]),
-    ).values(),
-  ];
+  const roles = useRead({ key: 'administrator-roles', fetch: fetchRoleChoices }).data ?? [];
 
   const askReset = (account: AdministratorView) =>
     confirm.ask({
