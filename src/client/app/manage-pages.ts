@@ -11,6 +11,7 @@ export const managePages: Record<string, PageLoader> = {
   'examinationAffairsManage/personnel/index': () => import('../features/staff/pages/StaffPage.tsx'),
   'settingManage/feedbacks': () => import('../features/feedbacks/pages/FeedbackPage.tsx'),
   'settingManage/functionalModule': () => import('../features/roles/pages/FunctionalModulePage.tsx'),
+  'settingManage/rolePermission': () => import('../features/roles/pages/RolePermissionPage.tsx'),
   'dataStatisticsManage/certificate': () => import('../features/certificates/pages/CertificatePage.tsx'),
   'dataStatisticsManage/certificate/unit': () => import('../features/certificates/pages/InstitutionPage.tsx'),
   'examineManage/exam/plan': () => import('../features/reviews/pages/ReviewPage.tsx'),

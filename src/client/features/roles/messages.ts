@@ -3,6 +3,27 @@ import type { AreaMessages } from '../../lib/i18n/types.ts';
 
 export default {
   zh: {
+    form: {
+      add: '新增角色',
+      edit: '编辑角色',
+      name: '角色名称',
+      description: '描述',
+      enabled: '启用',
+      save: '保存',
+      saved: '角色已保存',
+      delete: '删除角色',
+      confirmDelete: '确定删除角色「{{name}}」吗？',
+      deleted: '角色已删除',
+      builtIn: '内置',
+    },
+    grants: {
+      title: '角色权限',
+      saved: '权限已保存',
+      counts: '{{users}} 个管理员，{{items}} 项菜单',
+      pick: '请选择左侧的角色',
+      save: '保存',
+      saveChanges: '保存修改',
+    },
     modules: {
       title: '功能模块',
       system: '整个系统',
@@ -12,6 +33,27 @@ export default {
     },
   },
   en: {
+    form: {
+      add: 'Add role',
+      edit: 'Edit role',
+      name: 'Role name',
+      description: 'Description',
+      enabled: 'Enabled',
+      save: 'Save',
+      saved: 'Role saved',
+      delete: 'Delete role',
+      confirmDelete: 'Delete the role "{{name}}"?',
+      deleted: 'Role deleted',
+      builtIn: 'Built-in',
+    },
+    grants: {
+      title: 'Role permissions',
+      saved: 'Permissions saved',
+      counts: '{{users}} administrators, {{items}} menu items',
+      pick: 'Pick a role on the left',
+      save: 'Save',
+      saveChanges: 'Save changes',
+    },
     modules: {
       title: 'Functional modules',
       system: 'Whole system',
@@ -21,6 +63,27 @@ export default {
     },
   },
   es: {
+    form: {
+      add: 'Añadir rol',
+      edit: 'Editar rol',
+      name: 'Nombre del rol',
+      description: 'Descripción',
+      enabled: 'Activado',
+      save: 'Guardar',
+      saved: 'Rol guardado',
+      delete: 'Eliminar rol',
+      confirmDelete: '¿Eliminar el rol «{{name}}»?',
+      deleted: 'Rol eliminado',
+      builtIn: 'Integrado',
+    },
+    grants: {
+      title: 'Permisos de roles',
+      saved: 'Permisos guardados',
+      counts: '{{users}} administradores, {{items}} elementos de menú',
+      pick: 'Elija un rol a la izquierda',
+      save: 'Guardar',
+      saveChanges: 'Guardar cambios',
+    },
     modules: {
       title: 'Módulos funcionales',
       system: 'Sistema completo',
@@ -30,6 +93,27 @@ export default {
     },
   },
   ja: {
+    form: {
+      add: 'ロールを追加',
+      edit: 'ロールを編集',
+      name: 'ロール名',
+      description: '説明',
+      enabled: '有効',
+      save: '保存',
+      saved: 'ロールを保存しました',
+      delete: 'ロールを削除',
+      confirmDelete: 'ロール「{{name}}」を削除しますか？',
+      deleted: 'ロールを削除しました',
+      builtIn: '組み込み',
+    },
+    grants: {
+      title: 'ロール権限',
+      saved: '権限を保存しました',
+      counts: '管理者 {{users}} 人、メニュー {{items}} 項目',
+      pick: '左のロールを選んでください',
+      save: '保存',
+      saveChanges: '変更を保存',
+    },
     modules: {
       title: '機能モジュール',
       system: 'システム全体',
