@@ -18,6 +18,7 @@ export const USER_CENTER_PAGES = [
   'admissionDown',
   'achievementQuery',
   'userInfo',
+  'myFeedback',
 ] as const;
 export type UserCenterPage = (typeof USER_CENTER_PAGES)[number];
 
@@ -43,6 +44,7 @@ export const userCenterPages: Partial<Record<UserCenterPage | '', PageLoader>> =
   achievementQuery: () => import('../features/scores/pages/AchievementQueryPage.tsx'),
   myNotify: () => import('../features/notifications/pages/MyNotifyPage.tsx'),
   myNotifyInfo: () => import('../features/notifications/pages/MyNotifyInfoPage.tsx'),
+  myFeedback: () => import('../features/feedbacks/pages/MyFeedbackPage.tsx'),
 };
 
 /** Public pages other than the shell's own (/, /login, /manage/login, /404, /401, /redirect, logouts). */

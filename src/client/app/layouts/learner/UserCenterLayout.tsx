@@ -11,6 +11,7 @@ import {
   IconTicket,
   IconTrophy,
   IconUser,
+  IconMessageReport,
   type Icon,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -40,6 +41,7 @@ const ICONS: Record<UserCenterPage | '', Icon> = {
   admissionDown: IconTicket,
   achievementQuery: IconTrophy,
   userInfo: IconUser,
+  myFeedback: IconMessageReport,
 };
 
 /** The side-nav entries: the overview, then every sub-page except the detail pages (they need an id). */

@@ -58,7 +58,8 @@ function Detail({ id, onChanged }: { id: number; onChanged: () => void }) {
           {t(`feedbacks.states.${order.state}`)}
         </Badge>
         <Text fz="sm" c="dimmed">
-          {order.submitter_name} · {t(`feedbacks.${order.submitter_type}`)}
+          {order.submitter_name} ·{' '}
+          {order.submitter_type === 'learners' ? t('feedbacks.learners') : t('feedbacks.administrators')}
         </Text>
       </Group>
       <Select

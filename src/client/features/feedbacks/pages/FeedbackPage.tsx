@@ -59,7 +59,7 @@ export default function FeedbackPage() {
         <div>
           <Text fz="sm">{f.submitter_name}</Text>
           <Text fz="xs" c="dimmed">
-            {t(`feedbacks.${f.submitter_type}`)}
+            {f.submitter_type === 'learners' ? t('feedbacks.learners') : t('feedbacks.administrators')}
           </Text>
         </div>
       ),
@@ -127,7 +127,10 @@ export default function FeedbackPage() {
           name="submitter_type"
           placeholder={t('feedbacks.allSubmitters')}
           aria-label={t('feedbacks.submitterType')}
-          data={FEEDBACK_SUBMITTER_TYPES.map((s) => ({ value: s, label: t(`feedbacks.${s}`) }))}
+          data={FEEDBACK_SUBMITTER_TYPES.map((s) => ({
+            value: s,
+            label: s === 'learners' ? t('feedbacks.learners') : t('feedbacks.administrators'),
+          }))}
           w={140}
         />
         <FilterText

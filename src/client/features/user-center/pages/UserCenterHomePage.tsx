@@ -213,6 +213,11 @@ export default function UserCenterHomePage() {
           ))}
         </SimpleGrid>
       )}
+      <Group justify="flex-end">
+        <Anchor component={Link} href="/userCenter/myFeedback" fz="sm" data-testid="user-center-feedback">
+          {t('userCenter.nav.myFeedback')}
+        </Anchor>
+      </Group>
     </Stack>
   );
 }
