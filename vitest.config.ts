@@ -4,6 +4,8 @@ import { i18nTables } from './scripts/i18n/vite-plugin.ts';
 
 export default defineConfig({
   test: {
+    // Both cores: vitest's default in a run is one worker fewer than the cores, which is one here.
+    maxWorkers: 2,
     projects: [
       {
         plugins: [react(), i18nTables()],

@@ -1,19 +1,19 @@
-// Bad input never makes a server error (spec §8: it is a 422 with field messages, or the route's 4xx).
-// Every /api route of the app's own route table, so routes added later are covered without editing
-// this file, gets bad path params, queries and bodies, anonymously and as a founder and a learner.
-// Body and query fields come from the shared request schemas: a body holds every known field with a
-// plausible value (zod drops the fields a route does not read), then one class of fields is spoiled
-// at a time, so the spoiled value gets past the other fields to the service and the database.
-// The sample per route is drawn from a seeded generator: the same requests on every run.
+// The bad-input probe of every /api route (spec §8: a 422 with field messages, or the route's 4xx, never a
+// server error), shared by the tests/api/fuzz-*.test.ts files, one per caller so they run in parallel.
+// Every route of the app's own route table, so routes added later are covered without editing anything,
+// gets bad path params, queries and bodies. Body and query fields come from the shared request schemas: a
+// body holds every known field with a plausible value (zod drops the fields a route does not read), then
+// one class of fields is spoiled at a time, so the spoiled value gets past the other fields to the service
+// and the database. The sample per route is drawn from a seeded generator: the same requests on every run.
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import type { z } from 'zod';
 import { DEMO_PASSWORD } from '../../src/server/demo/seed.ts';
+import { ERROR_CODES } from '../../src/shared/api/errors.ts';
 import { MAX_JSON_DEPTH } from '../../src/server/http/validate.ts';
-import { createTestApp, type TestContext } from '../helpers/api.ts';
+import type { TestContext } from './api.ts';
 
-const MAX_INT = 2_147_483_647;
-const ROLE_TIMEOUT_MS = 120_000;
+export const MAX_INT = 2_147_483_647;
 
 // ---------------------------------------------------------------- the route table
 
@@ -23,7 +23,7 @@ interface Route {
 }
 
 /** The routes of `printRoutes()`: a tree whose lines add a path segment to their parent's path. */
-function routeTable(app: FastifyInstance): Route[] {
+export function routeTable(app: FastifyInstance): Route[] {
   const routes: Route[] = [];
   const paths: string[] = [];
   for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
@@ -107,7 +107,7 @@ function objectSample(shape: Record<string, Schema>, depth: number): Record<stri
 }
 
 /** Every top-level field of every object schema exported from src/shared/<area>/schema.ts. */
-function sharedFields(): Record<string, unknown> {
+export function sharedFields(): Record<string, unknown> {
   const modules = import.meta.glob<Record<string, unknown>>('../../src/shared/**/schema.ts', { eager: true });
   const fields: Record<string, unknown> = {};
   for (const module of Object.values(modules)) {
@@ -125,7 +125,7 @@ const isIdField = (name: string) => /(^|_)ids?$|Id$/.test(name);
 // ---------------------------------------------------------------- bad values
 
 const HUGE_TEXT = 'x'.repeat(100_000);
-const deepJson = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
+export const deepJson = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
 const nested = (levels: number): unknown => (levels <= 1 ? ['x'] : [nested(levels - 1)]);
 
 /** Path param values, URL-encoded as a client would put them in the path. */
@@ -354,207 +354,93 @@ interface Failure {
   body: string;
 }
 
-let ctx: TestContext;
-let routes: Route[];
-let fields: Record<string, unknown>;
-let loginAddress = 0;
-let requests = 0;
-
-async function logIn(username: string, userType: 'learners' | 'administrators'): Promise<string> {
-  // A fresh address per login: the fuzzed login route may have used up 127.0.0.1's allowance.
-  loginAddress += 1;
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/authorizations',
-    remoteAddress: `10.200.${Math.floor(loginAddress / 250)}.${(loginAddress % 250) + 1}`,
-    payload: { username, password: DEMO_PASSWORD, user_type: userType, captcha: '', key: '' },
-  });
-  expect(res.statusCode, res.body).toBeLessThan(300);
-  return (res.json() as { access_token: string }).access_token;
+export interface FuzzAccount {
+  username: string;
+  userType: 'learners' | 'administrators';
 }
 
-async function fuzzAs(role: string, account?: { username: string; userType: 'learners' | 'administrators' }) {
-  let token = account ? await logIn(account.username, account.userType) : undefined;
-  const failures: Failure[] = [];
-  for (const route of routes) {
-    for (const probe of probesFor(route, fields, role)) {
-      const headers = {
-        ...probe.options.headers,
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        // The offline outbox sends its writes with a key, and the server stores their answers.
-        ...(token && probe.options.method !== 'GET'
-          ? { 'idempotency-key': `fuzz-${role}-${++requests}` }
-          : {}),
-      };
-      const res = await ctx.app.inject({ ...probe.options, headers });
-      if (res.statusCode >= 500)
-        failures.push({
-          role,
-          route: `${route.method} ${route.url}`,
-          probe: probe.label,
-          status: res.statusCode,
-          body: res.body.slice(0, 200),
-        });
-    }
-    // A route may end the session (logging out): log in again so the next routes are still reached.
-    if (account && token) {
-      const me = await ctx.app.inject({
-        method: 'GET',
-        url: '/api/v1/user/info',
-        headers: { authorization: `Bearer ${token}` },
-      });
-      if (me.statusCode === 401) token = await logIn(account.username, account.userType);
-    }
+/** The refusals of the auth preHandlers: a caller refused a route never reaches its input handling. */
+const AUTH_REFUSALS: readonly number[] = [
+  ERROR_CODES.unauthenticated,
+  ERROR_CODES.forbiddenRole,
+  ERROR_CODES.featureDisabled,
+  ERROR_CODES.notGranted,
+];
+
+function refusedByAuth(res: { statusCode: number; body: string }): boolean {
+  if (res.statusCode === 401) return true;
+  if (res.statusCode !== 403) return false;
+  try {
+    return AUTH_REFUSALS.includes((JSON.parse(res.body) as { code?: number }).code ?? 0);
+  } catch {
+    return false;
   }
-  return failures;
 }
 
-const describeFailures = (failures: Failure[]) =>
+/** Logs in and probes, on one test app. */
+export function fuzzer(ctx: TestContext) {
+  const routes = routeTable(ctx.app);
+  const fields = sharedFields();
+  let loginAddress = 0;
+  let requests = 0;
+
+  async function logIn(username: string, userType: FuzzAccount['userType']): Promise<string> {
+    // A fresh address per login: the fuzzed login route may have used up 127.0.0.1's allowance.
+    loginAddress += 1;
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/authorizations',
+      remoteAddress: `10.200.${Math.floor(loginAddress / 250)}.${(loginAddress % 250) + 1}`,
+      payload: { username, password: DEMO_PASSWORD, user_type: userType, captcha: '', key: '' },
+    });
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    return (res.json() as { access_token: string }).access_token;
+  }
+
+  /**
+   * Every probe of every route as one caller. Path params are always probed; when the plain query is
+   * refused by the auth preHandlers (401, or 403 not granted / wrong type / switched off), the caller never
+   * reaches the route's input handling, so its query and body probes are left to the callers that do.
+   */
+  async function fuzzAs(role: string, account?: FuzzAccount) {
+    let token = account ? await logIn(account.username, account.userType) : undefined;
+    const failures: Failure[] = [];
+    for (const route of routes) {
+      for (const probe of probesFor(route, fields, role)) {
+        const headers = {
+          ...probe.options.headers,
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          // The offline outbox sends its writes with a key, and the server stores their answers.
+          ...(token && probe.options.method !== 'GET'
+            ? { 'idempotency-key': `fuzz-${role}-${++requests}` }
+            : {}),
+        };
+        const res = await ctx.app.inject({ ...probe.options, headers });
+        if (res.statusCode >= 500)
+          failures.push({
+            role,
+            route: `${route.method} ${route.url}`,
+            probe: probe.label,
+            status: res.statusCode,
+            body: res.body.slice(0, 200),
+          });
+        if (probe.label === 'query plausible' && refusedByAuth(res)) break;
+      }
+      // A route may end the session (logging out): log in again so the next routes are still reached.
+      if (account && token) {
+        const me = await ctx.app.inject({
+          method: 'GET',
+          url: '/api/v1/user/info',
+          headers: { authorization: `Bearer ${token}` },
+        });
+        if (me.statusCode === 401) token = await logIn(account.username, account.userType);
+      }
+    }
+    return failures;
+  }
+
+  return { routes, fields, logIn, fuzzAs };
+}
+
+export const describeFailures = (failures: Failure[]) =>
   failures.map((f) => `${f.status} ${f.role} ${f.route} [${f.probe}] ${f.body}`).join('\n');
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  routes = routeTable(ctx.app);
-  fields = sharedFields();
-});
-afterAll(async () => ctx?.close());
-
-describe('input the database cannot hold is refused at the edge with 422', () => {
-  const errorsOf = (res: { json(): unknown }) => (res.json() as { errors: Record<string, string[]> }).errors;
-  let founder: string;
-  let learner: string;
-  beforeAll(async () => {
-    founder = await logIn('founder', 'administrators');
-    learner = await logIn('learner', 'learners');
-  });
-  const as = (token: string, options: InjectOptions) =>
-    ctx.app.inject({ ...options, headers: { ...options.headers, authorization: `Bearer ${token}` } });
-
-  it('ids above the integer range, in paths, bodies and queries', async () => {
-    for (const id of [String(MAX_INT + 1), '99999999999']) {
-      const res = await ctx.app.inject({ method: 'GET', url: `/api/v1/skill-tests/skill-tests/${id}` });
-      expect(res.statusCode, res.body).toBe(422);
-      expect(errorsOf(res).id).toEqual(['编号无效']);
-    }
-    const largest = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/v1/skill-tests/skill-tests/${MAX_INT}`,
-    });
-    expect(largest.statusCode).toBe(404);
-
-    const enrol = await as(learner, {
-      method: 'POST',
-      url: '/api/v1/enrollments',
-      payload: { plan_id: 99_999_999_999 },
-    });
-    expect(enrol.statusCode, enrol.body).toBe(422);
-    expect(errorsOf(enrol).plan_id).toEqual(['考试计划编号无效']);
-
-    const rooms = await as(founder, { method: 'GET', url: `/api/v1/admin/rooms?site_id=${MAX_INT + 1}` });
-    expect(rooms.statusCode, rooms.body).toBe(422);
-    expect(errorsOf(rooms).site_id).toBeDefined();
-
-    const sheet = await as(founder, {
-      method: 'GET',
-      url: `/api/v1/admin/plans/1/rooms/${MAX_INT + 1}/sheet`,
-    });
-    expect(sheet.statusCode, sheet.body).toBe(422);
-    expect(errorsOf(sheet).roomId).toBeDefined();
-  });
-
-  it('NUL characters and lone surrogates in the path, query and body', async () => {
-    const ticket = await ctx.app.inject({ method: 'GET', url: '/api/v1/verify/ticket/%00' });
-    expect(ticket.statusCode, ticket.body).toBe(422);
-    expect(errorsOf(ticket).token).toBeDefined();
-
-    const list = await as(founder, { method: 'GET', url: '/api/v1/admin/sites?keyword=a%00b' });
-    expect(list.statusCode, list.body).toBe(422);
-    expect(errorsOf(list).keyword).toBeDefined();
-
-    for (const name of ['a\u0000b', '考点\ud800']) {
-      const site = await as(founder, {
-        method: 'POST',
-        url: '/api/v1/admin/sites',
-        payload: { name, address: '滨海路 1 号' },
-      });
-      expect(site.statusCode, site.body).toBe(422);
-      expect(errorsOf(site).name).toBeDefined();
-    }
-    // A whole emoji is two UTF-16 units, not a broken one.
-    const emoji = await as(founder, {
-      method: 'POST',
-      url: '/api/v1/admin/sites',
-      payload: { name: '考点😀', address: '滨海路 1 号' },
-    });
-    expect(emoji.statusCode, emoji.body).toBe(201);
-  });
-
-  it('JSON nested deeper than any form, and a form cut short', async () => {
-    const deep = await as(founder, {
-      method: 'POST',
-      url: '/api/v1/admin/notifications',
-      payload: `{"title":${deepJson(5000)}}`,
-      headers: { 'content-type': 'application/json', 'idempotency-key': 'deep-json' },
-    });
-    expect(deep.statusCode, deep.body).toBe(422);
-    expect(errorsOf(deep).body).toEqual([expect.stringContaining('层级过深')]);
-    // Brackets inside strings are text, not nesting.
-    const text = await as(founder, {
-      method: 'POST',
-      url: '/api/v1/admin/notifications',
-      payload: { title: '['.repeat(100), body: '{"'.repeat(100) },
-      headers: { 'idempotency-key': 'bracket-text' },
-    });
-    expect(text.statusCode, text.body).toBe(201);
-
-    const upload = await as(learner, {
-      method: 'POST',
-      url: '/api/v1/uploads',
-      payload: '--B\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc',
-      headers: { 'content-type': 'multipart/form-data; boundary=B' },
-    });
-    expect(upload.statusCode, upload.body).toBe(422);
-  });
-
-  it('a plan with a date that is not one', async () => {
-    const res = await as(founder, {
-      method: 'POST',
-      url: '/api/v1/admin/plans',
-      payload: {
-        title: '日期无效的计划',
-        occupation_id: 1,
-        level: 5,
-        organization_id: 1,
-        registration_starts_at: '2030-02-30T08:00:00+08:00',
-        registration_ends_at: '2030-03-30T08:00:00+08:00',
-        fee_fen: 0,
-        capacity: 10,
-      },
-    });
-    expect(res.statusCode, res.body).toBe(422);
-    expect(errorsOf(res).registration_starts_at).toBeDefined();
-  });
-});
-
-describe('every /api route answers bad input without a server error', () => {
-  it('reads the whole route table', () => {
-    expect(routes.length).toBeGreaterThan(100);
-    for (const route of routes) expect(ctx.app.hasRoute(route), `${route.method} ${route.url}`).toBe(true);
-    expect(routes).toContainEqual({ method: 'GET', url: '/api/v1/verify/ticket/:token' });
-    expect(Object.keys(fields)).toEqual(expect.arrayContaining(['plan_id', 'session_id', 'page', 'keyword']));
-  });
-
-  it('anonymously', { timeout: ROLE_TIMEOUT_MS }, async () => {
-    expect(describeFailures(await fuzzAs('anonymous'))).toBe('');
-  });
-
-  it('as a founder', { timeout: ROLE_TIMEOUT_MS }, async () => {
-    expect(
-      describeFailures(await fuzzAs('founder', { username: 'founder', userType: 'administrators' })),
-    ).toBe('');
-  });
-
-  it('as a learner', { timeout: ROLE_TIMEOUT_MS }, async () => {
-    expect(describeFailures(await fuzzAs('learner', { username: 'learner', userType: 'learners' }))).toBe('');
-  });
-});

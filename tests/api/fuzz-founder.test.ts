@@ -1,0 +1,18 @@
+// Every /api route answers bad input without a server error, as a founder (tests/helpers/fuzz.ts).
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../helpers/api.ts';
+import { describeFailures, fuzzer } from '../helpers/fuzz.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(async () => ctx?.close());
+
+it('every route, as a founder', { timeout: 150_000 }, async () => {
+  expect(
+    describeFailures(
+      await fuzzer(ctx).fuzzAs('founder', { username: 'founder', userType: 'administrators' }),
+    ),
+  ).toBe('');
+});
