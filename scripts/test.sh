@@ -32,7 +32,7 @@ stage_typecheck() {
     npx tsc -p tsconfig.sw.json --noEmit
   fi
 }
-stage_lint() { npx eslint . --max-warnings 0; }
+stage_lint() { npx eslint . --max-warnings 0 --concurrency 2; }
 stage_format() { npx prettier --check . --log-level warn; }
 stage_unit() { npx vitest run --project unit --passWithNoTests; }
 stage_api() { npx vitest run --project api; }
