@@ -3,7 +3,7 @@
 // password once; reset, disable and enable ask first (disabling signs the account out at once; the server
 // refuses to disable oneself or the last enabled founder, and the question stays open with its reason).
 import { Badge, Stack, Text, Title } from '@mantine/core';
-import { IconCircleCheck, IconCircleOff, IconEdit, IconKey } from '@tabler/icons-react';
+import { IconEdit, IconKey } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { AdministratorView } from '../../../../shared/administrators/schema.ts';
 import { ADMINISTRATOR_TYPES, type AdministratorType } from '../../../../shared/api/constants.ts';
@@ -14,11 +14,10 @@ import { AddButton } from '../../../lib/kit/AddButton.tsx';
 import { enabledColumn } from '../../../lib/kit/EnabledBadge.tsx';
 import { FilterBar, FilterSelect, FilterText } from '../../../lib/kit/FilterBar.tsx';
 import { ListPageTable, type ListPageColumn } from '../../../lib/kit/ListPageTable.tsx';
-import { actionsColumn } from '../../../lib/kit/row-action-builders.tsx';
+import { actionsColumn, toggleEnabledAction } from '../../../lib/kit/row-action-builders.tsx';
 import { useConfirmAction } from '../../../lib/kit/use-confirm-action.tsx';
 import { useEditing } from '../../../lib/kit/use-editing.ts';
 import { useListPage } from '../../../lib/kit/use-list-page.ts';
-import { toastSuccess } from '../../../lib/toast.ts';
 import {
   fetchAdministrators,
   fetchOrganizationTree,
@@ -66,22 +65,6 @@ export default function AdministratorAccountPage() {
         setPassword({ name: account.real_name, password: answer.password });
       },
     });
-  const askToggle = (account: AdministratorView) =>
-    confirm.ask({
-      title: account.enabled ? t('administrators.disable') : t('administrators.enable'),
-      message: t(account.enabled ? 'administrators.confirmDisable' : 'administrators.confirmEnable', {
-        name: account.real_name,
-      }),
-      confirmLabel: account.enabled ? t('administrators.disable') : t('administrators.enable'),
-      color: account.enabled ? 'red' : undefined,
-      testId: 'admin-toggle-dialog',
-      run: async () => {
-        await setAdministratorEnabled(account.id, !account.enabled);
-        toastSuccess(account.enabled ? t('administrators.disabledDone') : t('administrators.enabledDone'));
-        list.reload();
-      },
-    });
-
   const columns: ListPageColumn<AdministratorView>[] = [
     {
       accessor: 'username',
@@ -130,14 +113,20 @@ export default function AdministratorAccountPage() {
         onClick: () => askReset(a),
         testId: `admin-reset-${a.id}`,
       },
-      {
-        key: 'toggle',
-        label: a.enabled ? t('administrators.disable') : t('administrators.enable'),
-        icon: a.enabled ? <IconCircleOff size={16} /> : <IconCircleCheck size={16} />,
-        color: a.enabled ? 'red' : 'green',
-        onClick: () => askToggle(a),
+      toggleEnabledAction({
+        enabled: a.enabled,
+        enableLabel: t('administrators.enable'),
+        disableLabel: t('administrators.disable'),
+        confirmEnable: t('administrators.confirmEnable', { name: a.real_name }),
+        confirmDisable: t('administrators.confirmDisable', { name: a.real_name }),
+        enabledDone: t('administrators.enabledDone'),
+        disabledDone: t('administrators.disabledDone'),
+        setEnabled: (enabled) => setAdministratorEnabled(a.id, enabled),
+        onDone: list.reload,
+        ask: confirm.ask,
         testId: `admin-toggle-${a.id}`,
-      },
+        dialogTestId: 'admin-toggle-dialog',
+      }),
     ]),
   ];
 

@@ -3,7 +3,7 @@
 // disabled or enabled, and deleted; every such action asks first, and a refused deletion keeps the
 // question open with the server's reason (what still holds the node).
 import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconArrowsMove, IconCircleCheck, IconCircleOff, IconPlus } from '@tabler/icons-react';
+import { IconArrowsMove, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { failureText } from '../../../lib/data/failure-text.ts';
 import { useRead } from '../../../lib/data/use-read.ts';
@@ -11,9 +11,12 @@ import { useT } from '../../../lib/i18n/index.ts';
 import { AddButton } from '../../../lib/kit/AddButton.tsx';
 import { EnabledBadge } from '../../../lib/kit/EnabledBadge.tsx';
 import { RowActions } from '../../../lib/kit/RowActions.tsx';
-import { deleteRequest, editDeleteActions } from '../../../lib/kit/row-action-builders.tsx';
+import {
+  deleteRequest,
+  editDeleteActions,
+  toggleEnabledAction,
+} from '../../../lib/kit/row-action-builders.tsx';
 import { useConfirmAction } from '../../../lib/kit/use-confirm-action.tsx';
-import { toastSuccess } from '../../../lib/toast.ts';
 import { deleteNode, fetchTree, setNodeEnabled, type OrganizationNode } from '../api.ts';
 import { MoveNodeDialog } from '../components/MoveNodeDialog.tsx';
 import { NodeFormDrawer, type NodeEditing } from '../components/NodeFormDrawer.tsx';
@@ -27,21 +30,6 @@ export default function OrganizationPage() {
   const confirm = useConfirmAction();
   const nodes = tree.data ?? [];
 
-  const askToggle = (node: OrganizationNode) =>
-    confirm.ask({
-      title: node.enabled ? t('organizations.disable') : t('organizations.enable'),
-      message: t(node.enabled ? 'organizations.confirmDisable' : 'organizations.confirmEnable', {
-        name: node.name,
-      }),
-      confirmLabel: node.enabled ? t('organizations.disable') : t('organizations.enable'),
-      color: node.enabled ? 'orange' : undefined,
-      testId: 'org-toggle-dialog',
-      run: async () => {
-        await setNodeEnabled(node.id, !node.enabled);
-        toastSuccess(node.enabled ? t('organizations.disabledDone') : t('organizations.enabledDone'));
-        tree.refresh();
-      },
-    });
   const askDelete = (node: OrganizationNode) =>
     confirm.ask(
       deleteRequest({
@@ -116,14 +104,21 @@ export default function OrganizationPage() {
                 onClick: () => setMoving(node),
                 testId: `org-move-${node.id}`,
               },
-              {
-                key: 'toggle',
-                label: node.enabled ? t('organizations.disable') : t('organizations.enable'),
-                icon: node.enabled ? <IconCircleOff size={16} /> : <IconCircleCheck size={16} />,
-                color: node.enabled ? 'orange' : 'green',
-                onClick: () => askToggle(node),
+              toggleEnabledAction({
+                enabled: node.enabled,
+                enableLabel: t('organizations.enable'),
+                disableLabel: t('organizations.disable'),
+                confirmEnable: t('organizations.confirmEnable', { name: node.name }),
+                confirmDisable: t('organizations.confirmDisable', { name: node.name }),
+                enabledDone: t('organizations.enabledDone'),
+                disabledDone: t('organizations.disabledDone'),
+                disableColor: 'orange',
+                setEnabled: (enabled) => setNodeEnabled(node.id, enabled),
+                onDone: tree.refresh,
+                ask: confirm.ask,
                 testId: `org-toggle-${node.id}`,
-              },
+                dialogTestId: 'org-toggle-dialog',
+              }),
               ...editDeleteActions({
                 onEdit: () => setEditing({ mode: 'edit', node }),
                 onDelete: () => askDelete(node),

@@ -1,6 +1,7 @@
 // The row actions most lists share: edit then delete (red) with the page's labels as their accessible
 // names, an actions column that renders them, a deletion that asks first and then deletes, says so and
-// reloads (and on a refusal stays open without reloading), and the enabled/disabled badge and column.
+// reloads (and on a refusal stays open without reloading), the enable/disable switch that asks first, and
+// the enabled/disabled badge and column.
 import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
@@ -11,7 +12,7 @@ vi.mock('../../../../../src/client/lib/toast.ts', () => ({ toastSuccess }));
 
 const { EnabledBadge, enabledColumn } = await import('../../../../../src/client/lib/kit/EnabledBadge.tsx');
 const { ListPageTable } = await import('../../../../../src/client/lib/kit/ListPageTable.tsx');
-const { actionsColumn, deleteRequest, editDeleteActions } =
+const { actionsColumn, deleteRequest, editDeleteActions, toggleEnabledAction } =
   await import('../../../../../src/client/lib/kit/row-action-builders.tsx');
 const { useConfirmAction } = await import('../../../../../src/client/lib/kit/use-confirm-action.tsx');
 const { setLanguage } = await import('../../../../../src/client/lib/state/preferences.ts');
@@ -149,6 +150,143 @@ describe('actionsColumn and deleteRequest', () => {
     fireEvent.click(await screen.findByTestId('delete-ok'));
     expect(await screen.findByText('考场已安排考生，不能删除')).toBeTruthy();
     expect(screen.getByTestId('delete-dialog')).toBeTruthy();
+    expect(reload).not.toHaveBeenCalled();
+    expect(toastSuccess).not.toHaveBeenCalled();
+  });
+});
+
+/** A list whose rows switch on and off through the kit's toggle action. */
+function SwitchList({
+  setEnabled,
+  reload,
+}: {
+  setEnabled: (id: number, enabled: boolean) => Promise<void>;
+  reload: () => void;
+}) {
+  const confirm = useConfirmAction();
+  return (
+    <>
+      <ListPageTable
+        list={{
+          rows,
+          total: rows.length,
+          loading: false,
+          error: null,
+          reload,
+          query: { page: 1, limit: 20, sort: null },
+          setPage: () => {},
+        }}
+        hidePagination
+        columns={[
+          { accessor: 'name', title: '考场' },
+          actionsColumn((row: Row) => [
+            toggleEnabledAction({
+              enabled: row.enabled,
+              enableLabel: '启用',
+              disableLabel: '停用',
+              confirmEnable: `确定启用${row.name}？`,
+              confirmDisable: `确定停用${row.name}？`,
+              enabledDone: '已启用',
+              disabledDone: '已停用',
+              disableColor: 'orange',
+              setEnabled: (enabled) => setEnabled(row.id, enabled),
+              onDone: reload,
+              ask: confirm.ask,
+              testId: `room-toggle-${row.id}`,
+              dialogTestId: 'toggle-dialog',
+            }),
+          ]),
+        ]}
+      />
+      {confirm.dialog}
+    </>
+  );
+}
+
+describe('toggleEnabledAction', () => {
+  const base = {
+    enableLabel: 'Enable',
+    disableLabel: 'Disable',
+    confirmEnable: 'Enable it?',
+    confirmDisable: 'Disable it?',
+    enabledDone: 'Enabled',
+    disabledDone: 'Disabled',
+    setEnabled: async () => {},
+    onDone: () => {},
+    ask: () => {},
+  };
+
+  it('offers to disable an enabled row (red unless told) and to enable a disabled one (green)', () => {
+    const off = toggleEnabledAction({ ...base, enabled: true, testId: 'x-toggle-1' });
+    expect([off.key, off.label, off.color, off.testId]).toEqual(['toggle', 'Disable', 'red', 'x-toggle-1']);
+    const on = toggleEnabledAction({ ...base, enabled: false, disableColor: 'orange' });
+    expect([on.label, on.color, on.testId]).toEqual(['Enable', 'green', undefined]);
+    expect(toggleEnabledAction({ ...base, enabled: true, disableColor: 'orange' }).color).toBe('orange');
+  });
+
+  it('asks with the question of the state it offers, in the colour of the action', () => {
+    const ask = vi.fn();
+    toggleEnabledAction({ ...base, enabled: true, ask, dialogTestId: 'd' }).onClick();
+    expect(ask).toHaveBeenCalledWith(
+      expect.objectContaining({
+        title: 'Disable',
+        message: 'Disable it?',
+        confirmLabel: 'Disable',
+        color: 'red',
+        testId: 'd',
+      }),
+    );
+    toggleEnabledAction({ ...base, enabled: false, ask }).onClick();
+    expect(ask).toHaveBeenLastCalledWith(
+      expect.objectContaining({
+        title: 'Enable',
+        message: 'Enable it?',
+        confirmLabel: 'Enable',
+        color: undefined,
+      }),
+    );
+  });
+
+  it('disables an enabled row once confirmed, says so and reloads', async () => {
+    const setEnabled = vi.fn(async () => {});
+    const reload = vi.fn();
+    renderUi(<SwitchList setEnabled={setEnabled} reload={reload} />);
+    expect(screen.getByTestId('room-toggle-1').getAttribute('aria-label')).toBe('停用');
+    fireEvent.click(screen.getByTestId('room-toggle-1'));
+    const dialog = await screen.findByTestId('toggle-dialog');
+    expect(within(dialog).getByText('确定停用第一考场？')).toBeTruthy();
+    expect(setEnabled).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByRole('button', { name: '停用' }));
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    expect(setEnabled).toHaveBeenCalledWith(1, false);
+    expect(toastSuccess).toHaveBeenCalledWith('已停用');
+  });
+
+  it('enables a disabled row once confirmed', async () => {
+    const setEnabled = vi.fn(async () => {});
+    const reload = vi.fn();
+    renderUi(<SwitchList setEnabled={setEnabled} reload={reload} />);
+    expect(screen.getByTestId('room-toggle-2').getAttribute('aria-label')).toBe('启用');
+    fireEvent.click(screen.getByTestId('room-toggle-2'));
+    const dialog = await screen.findByTestId('toggle-dialog');
+    expect(within(dialog).getByText('确定启用第二考场？')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: '启用' }));
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    expect(setEnabled).toHaveBeenCalledWith(2, true);
+    expect(toastSuccess).toHaveBeenCalledWith('已启用');
+  });
+
+  it('keeps the dialog open with the reason when the server refuses, and does not reload', async () => {
+    const setEnabled = vi.fn(async () => {
+      throw new Error('不能停用自己的账号');
+    });
+    const reload = vi.fn();
+    renderUi(<SwitchList setEnabled={setEnabled} reload={reload} />);
+    fireEvent.click(screen.getByTestId('room-toggle-1'));
+    const dialog = await screen.findByTestId('toggle-dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: '停用' }));
+    expect(await screen.findByText('不能停用自己的账号')).toBeTruthy();
+    expect(screen.getByTestId('toggle-dialog')).toBeTruthy();
     expect(reload).not.toHaveBeenCalled();
     expect(toastSuccess).not.toHaveBeenCalled();
   });
