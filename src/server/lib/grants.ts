@@ -2,10 +2,11 @@
 // sends and the API calls it lets through (plugins/auth.ts `adminPage`), so a page hidden from a role is also
 // refused to it. Read on every request: a change to a role's grants applies on that role's next request,
 // whichever process serves it.
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { COLLEGE_HIDDEN_SYSTEMS, type AdministratorType } from '../../shared/api/constants.ts';
 import type { DbOrTx } from '../db/client.ts';
-import { menus, roleMenus } from '../db/schema/index.ts';
+import { functionalModules, menus, roleMenus } from '../db/schema/index.ts';
 
 /** Systems a college administrator never sees, whatever its role grants (spec §2). */
 export function systemHiddenFor(type: AdministratorType, system: number): boolean {
@@ -22,6 +23,10 @@ export async function grantedMenuIds(db: DbOrTx, roleId: number | null): Promise
   return new Set(rows.map((row) => row.menuId));
 }
 
+// A menu item's own feature module and its whole system: either switched off turns the item off.
+const feature = alias(functionalModules, 'f');
+const system = alias(functionalModules, 's');
+
 export type PageAccess = 'granted' | 'notGranted' | 'disabled';
 
 /**
@@ -36,19 +41,17 @@ export async function pageAccess(
   pages: readonly string[],
 ): Promise<PageAccess> {
   if (roleId === null || pages.length === 0) return 'notGranted';
-  const result = (await db.execute(sql`
-    select m.system,
-           coalesce(f.enabled, true) and coalesce(s.enabled, true) as enabled
-      from ${roleMenus} rm
-      join ${menus} m on m.id = rm.menu_id
-      left join functional_modules f on f.key = m.module_key
-      left join functional_modules s on s.kind = 'system' and s.system = m.system
-     where rm.role_id = ${roleId}
-       and m.name in (${sql.join(
-         pages.map((page) => sql`${page}`),
-         sql`, `,
-       )})`)) as unknown as { rows: { system: number; enabled: boolean }[] };
-  const rows = result.rows.filter((row) => !systemHiddenFor(type, Number(row.system)));
+  const granted = await db
+    .select({
+      system: menus.system,
+      enabled: sql<boolean>`coalesce(${feature.enabled}, true) and coalesce(${system.enabled}, true)`,
+    })
+    .from(roleMenus)
+    .innerJoin(menus, eq(menus.id, roleMenus.menuId))
+    .leftJoin(feature, eq(feature.key, menus.moduleKey))
+    .leftJoin(system, and(eq(system.kind, 'system'), eq(system.system, menus.system)))
+    .where(and(eq(roleMenus.roleId, roleId), inArray(menus.name, [...pages])));
+  const rows = granted.filter((row) => !systemHiddenFor(type, row.system));
   if (rows.length === 0) return 'notGranted';
   return rows.some((row) => row.enabled) ? 'granted' : 'disabled';
 }
