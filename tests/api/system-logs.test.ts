@@ -7,7 +7,13 @@ import { administrators, systemLogs } from '../../src/server/db/schema/index.ts'
 import { changedFields, writeSystemLog } from '../../src/server/lib/system-log.ts';
 import { admin, learner, optionalPrincipal, requireAdmin } from '../../src/server/plugins/auth.ts';
 import { systemLogActionsAnswer, systemLogListAnswer } from '../../src/shared/system-logs/schema.ts';
-import { createTestApp, login, request, type TestContext } from '../helpers/api.ts';
+import {
+  createTestApp,
+  expectRejectedWithoutWrite,
+  login,
+  request,
+  type TestContext,
+} from '../helpers/api.ts';
 
 let ctx: TestContext;
 let founderToken: string;
@@ -137,20 +143,21 @@ describe('the system log list', () => {
   });
 
   it('refuses bad filters with 422', async () => {
-    for (const query of [
-      `action=${'a'.repeat(1_000_000)}`,
-      'action=plan%20or%201%3D1',
-      'date_from=2026-02-30',
-      'administrator_id=0',
-      `target_id=${'9'.repeat(65)}`,
-    ]) {
-      const res = await request(ctx.app, {
-        method: 'GET',
+    await expectRejectedWithoutWrite(ctx.app, {
+      tables: [],
+      calls: [
+        [`action=${'a'.repeat(1_000_000)}`, 'action'],
+        ['action=plan%20or%201%3D1', 'action'],
+        ['date_from=2026-02-30', 'date_from'],
+        ['administrator_id=0', 'administrator_id'],
+        [`target_id=${'9'.repeat(65)}`, 'target_id'],
+      ].map(([query, field]) => ({
+        method: 'GET' as const,
         url: `/api/v1/admin/system-logs?${query}`,
         token: founderToken,
-      });
-      expect(res.statusCode, query.slice(0, 40)).toBe(422);
-    }
+        fields: [field!],
+      })),
+    });
   });
 
   it('is read by the founder and the manager only', async () => {
@@ -208,12 +215,17 @@ describe('the system log export', () => {
   });
 
   it('refuses bad filters with 422', async () => {
-    const res = await request(ctx.app, {
-      method: 'GET',
-      url: '/api/v1/admin/system-logs/export?date_to=tomorrow',
-      token: founderToken,
+    await expectRejectedWithoutWrite(ctx.app, {
+      tables: [],
+      calls: [
+        {
+          method: 'GET',
+          url: '/api/v1/admin/system-logs/export?date_to=tomorrow',
+          token: founderToken,
+          fields: ['date_to'],
+        },
+      ],
     });
-    expect(res.statusCode).toBe(422);
   });
 });
 
