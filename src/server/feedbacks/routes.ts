@@ -14,8 +14,9 @@ import {
 import { idParams } from '../../shared/api/id.ts';
 import { answer } from '../http/answer.ts';
 import { parseInput } from '../http/validate.ts';
-import { adminPage, learner, requireAdmin, requireLearner } from '../plugins/auth.ts';
+import { admin, adminPage, learner, requireAdmin, requireLearner } from '../plugins/auth.ts';
 import {
+  adminAuthor,
   assignFeedback,
   changeFeedbackState,
   closeAsSubmitter,
@@ -31,6 +32,8 @@ import {
 
 const learnerOnly = { preHandler: learner() };
 const feedbackPage = { preHandler: adminPage('Feedbacks') };
+/** Any administrator files and follows its own work orders from the header's user menu. */
+const anyAdmin = { preHandler: admin() };
 
 const feedbackRoutes: FastifyPluginAsync = async (app) => {
   // ------------------------------------------------------------ learner (user centre)
@@ -74,6 +77,51 @@ const feedbackRoutes: FastifyPluginAsync = async (app) => {
     return answer(
       feedbackDetailAnswer,
       await app.db.transaction((tx) => closeAsSubmitter(tx, { type: 'learners', id: me.id }, id, null)),
+    );
+  });
+
+  // ------------------------------------------------------------ an administrator's own (header user menu)
+  // Static `/mine` segments: fastify matches them before the `/v1/admin/feedbacks/:id` routes below.
+  app.get('/v1/admin/feedbacks/mine', anyAdmin, async (request) => {
+    const query = parseInput(myFeedbackListQuery, request.query, 'query');
+    const me = requireAdmin(request);
+    return answer(feedbackListAnswer, await listOwnFeedbacks(app.db, adminAuthor(me), query));
+  });
+
+  app.post('/v1/admin/feedbacks/mine', anyAdmin, async (request, reply) => {
+    const body = parseInput(feedbackCreateSchema, request.body);
+    const me = requireAdmin(request);
+    const created = await app.db.transaction((tx) =>
+      createFeedback(tx, adminAuthor(me), body, { admin: me, request }),
+    );
+    return reply.status(201).send(answer(feedbackDetailAnswer, created));
+  });
+
+  app.get('/v1/admin/feedbacks/mine/:id', anyAdmin, async (request) => {
+    const { id } = parseInput(idParams, request.params, 'id');
+    const me = requireAdmin(request);
+    return answer(
+      feedbackDetailAnswer,
+      await app.db.transaction((tx) => openOwnFeedback(tx, adminAuthor(me), id)),
+    );
+  });
+
+  app.post('/v1/admin/feedbacks/mine/:id/replies', anyAdmin, async (request, reply) => {
+    const { id } = parseInput(idParams, request.params, 'id');
+    const body = parseInput(feedbackReplySchema, request.body);
+    const me = requireAdmin(request);
+    const detail = await app.db.transaction((tx) =>
+      replyAsSubmitter(tx, adminAuthor(me), id, body, { admin: me, request }),
+    );
+    return reply.status(201).send(answer(feedbackDetailAnswer, detail));
+  });
+
+  app.post('/v1/admin/feedbacks/mine/:id/close', anyAdmin, async (request) => {
+    const { id } = parseInput(idParams, request.params, 'id');
+    const me = requireAdmin(request);
+    return answer(
+      feedbackDetailAnswer,
+      await app.db.transaction((tx) => closeAsSubmitter(tx, adminAuthor(me), id, { admin: me, request })),
     );
   });
 

@@ -32,6 +32,7 @@ import {
 import { fieldError, forbidden, notFound, unauthorized } from '../errors.ts';
 import type { AdminPrincipal, Principal } from '../plugins/auth.ts';
 import { organizationScope } from '../lib/plan-scope.ts';
+import { pageAccess } from '../lib/grants.ts';
 import { sniffFile } from './sniff.ts';
 
 export type UploadRow = typeof uploads.$inferSelect;
@@ -142,6 +143,11 @@ export async function findUpload(db: DbOrTx, id: string) {
 /** True when a college administrator's scope holds a plan this upload is attached to or whose candidate owns it. */
 async function collegeMayRead(db: DbOrTx, admin: AdminPrincipal, upload: UploadRow) {
   if (upload.ownerAdminId === admin.id) return true;
+  if (upload.kind === 'feedback') {
+    if (await inWorkOrder(db, upload.id, { type: 'administrators', id: admin.id })) return true;
+    const handles = await pageAccess(db, admin.roleId, admin.administratorType, ['Feedbacks']);
+    if (handles === 'granted' && (await inWorkOrder(db, upload.id))) return true;
+  }
   const scope = await organizationScope(db, admin);
   if (!scope?.length) return false;
   if (upload.ownerLearnerId !== null) {
@@ -163,8 +169,15 @@ async function collegeMayRead(db: DbOrTx, admin: AdminPrincipal, upload: UploadR
   return Boolean(attached);
 }
 
-/** True when the upload is a screenshot of a work order this learner filed, or of a reply in its thread. */
-async function inLearnerWorkOrder(db: DbOrTx, learnerId: number, uploadId: string) {
+/**
+ * True when the upload is a screenshot of a work order (or of a reply in its thread): one this submitter
+ * filed when `submitter` is given, else any work order.
+ */
+async function inWorkOrder(
+  db: DbOrTx,
+  uploadId: string,
+  submitter?: { type: 'learners' | 'administrators'; id: number },
+) {
   const holds = JSON.stringify([uploadId]);
   const [found] = await db
     .select({ id: workOrders.id })
@@ -172,8 +185,8 @@ async function inLearnerWorkOrder(db: DbOrTx, learnerId: number, uploadId: strin
     .leftJoin(workOrderReplies, eq(workOrderReplies.workOrderId, workOrders.id))
     .where(
       and(
-        eq(workOrders.submitterType, 'learners'),
-        eq(workOrders.submitterId, learnerId),
+        submitter ? eq(workOrders.submitterType, submitter.type) : undefined,
+        submitter ? eq(workOrders.submitterId, submitter.id) : undefined,
         or(
           sql`${workOrders.attachments} @> ${holds}::jsonb`,
           sql`${workOrderReplies.attachments} @> ${holds}::jsonb`,
@@ -200,7 +213,7 @@ export async function assertMayRead(db: DbOrTx, principal: Principal | null, upl
       .where(and(eq(enrollmentMaterials.uploadId, upload.id), eq(enrollments.learnerId, principal.id)))
       .limit(1);
     if (attached) return;
-    if (await inLearnerWorkOrder(db, principal.id, upload.id)) return;
+    if (await inWorkOrder(db, upload.id, { type: 'learners', id: principal.id })) return;
     throw notFound('文件不存在');
   }
   if (principal.administratorType !== 'college') return;
