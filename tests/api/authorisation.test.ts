@@ -264,6 +264,12 @@ describe("a college administrator never reads or writes another college's rows",
       learner: await one(
         sql`select e.learner_id as id from enrollments e join exam_plans p on p.id = e.plan_id where p.organization_id = ${org} order by e.id limit 1`,
       ),
+      // an administrator's own work orders (/mine/:id): one filed by another administrator
+      mine: await one(sql`
+        insert into work_orders (submitter_type, submitter_id, submitter_name, category, content)
+        select 'administrators', a.id, 'matrix', 'other', 'matrix'
+          from administrators a where a.username <> 'college' order by a.id limit 1
+        returning id`),
     };
     return rows;
   }
