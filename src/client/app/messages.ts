@@ -16,6 +16,7 @@ import certificates from '../features/certificates/messages.ts';
 import common from '../lib/i18n/messages/common.ts';
 import enrollments from '../features/enrollments/messages.ts';
 import feedbacks from '../features/feedbacks/messages.ts';
+import feedbackManage from '../features/feedbacks/manage-messages.ts';
 import manage from '../lib/i18n/messages/manage.ts';
 import notifications from '../features/notifications/messages.ts';
 import organizations from '../features/organizations/messages.ts';
@@ -55,6 +56,7 @@ export const learnerAreas: Record<string, AreaMessages> = {
 export const manageAreas: Record<string, AreaMessages> = {
   manage,
   administrators,
+  feedbackManage,
   organizations,
   plans,
   reviews,

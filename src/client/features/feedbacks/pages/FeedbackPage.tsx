@@ -54,19 +54,21 @@ export default function FeedbackPage() {
     },
     {
       accessor: 'submitter_name',
-      title: t('feedbacks.submitter'),
+      title: t('feedbackManage.submitter'),
       render: (f) => (
         <div>
           <Text fz="sm">{f.submitter_name}</Text>
           <Text fz="xs" c="dimmed">
-            {f.submitter_type === 'learners' ? t('feedbacks.learners') : t('feedbacks.administrators')}
+            {f.submitter_type === 'learners'
+              ? t('feedbackManage.learners')
+              : t('feedbackManage.administrators')}
           </Text>
         </div>
       ),
     },
     {
       accessor: 'state',
-      title: t('feedbacks.state'),
+      title: t('feedbackManage.state'),
       render: (f) => (
         <Badge color={f.state === 'closed' ? 'gray' : f.state === 'open' ? 'orange' : 'blue'}>
           {t(`feedbacks.states.${f.state}`)}
@@ -75,12 +77,12 @@ export default function FeedbackPage() {
     },
     {
       accessor: 'assignee_name',
-      title: t('feedbacks.assignee'),
+      title: t('feedbackManage.assignee'),
       render: (f) => f.assignee_name ?? '—',
     },
     {
       accessor: 'updated_at',
-      title: t('feedbacks.updatedAt'),
+      title: t('feedbackManage.updatedAt'),
       render: (f) => (
         <Group gap={4}>
           <Text fz="sm">{isoDateTime(f.updated_at)}</Text>
@@ -93,7 +95,7 @@ export default function FeedbackPage() {
     actionsColumn((f) => [
       {
         key: 'view',
-        label: t('feedbacks.view'),
+        label: t('feedbackManage.view'),
         icon: <IconMessage size={16} />,
         onClick: () => setOpen(f.id),
         testId: `feedback-view-${f.id}`,
@@ -104,20 +106,20 @@ export default function FeedbackPage() {
   return (
     <Stack gap="md" data-testid="feedbacks-page">
       <Title order={1} fz="lg">
-        {t('feedbacks.title')}
+        {t('feedbackManage.title')}
       </Title>
       <FilterBar list={list}>
         <FilterSelect
           name="state"
-          placeholder={t('feedbacks.allStates')}
-          aria-label={t('feedbacks.state')}
+          placeholder={t('feedbackManage.allStates')}
+          aria-label={t('feedbackManage.state')}
           data={FEEDBACK_STATES.map((s) => ({ value: s, label: t(`feedbacks.states.${s}`) }))}
           w={140}
           data-testid="feedback-state-filter"
         />
         <FilterSelect
           name="category"
-          placeholder={t('feedbacks.allCategories')}
+          placeholder={t('feedbackManage.allCategories')}
           aria-label={t('feedbacks.category')}
           data={FEEDBACK_CATEGORIES.map((c) => ({ value: c, label: t(`feedbacks.categories.${c}`) }))}
           w={160}
@@ -125,19 +127,19 @@ export default function FeedbackPage() {
         />
         <FilterSelect
           name="submitter_type"
-          placeholder={t('feedbacks.allSubmitters')}
-          aria-label={t('feedbacks.submitterType')}
+          placeholder={t('feedbackManage.allSubmitters')}
+          aria-label={t('feedbackManage.submitterType')}
           data={FEEDBACK_SUBMITTER_TYPES.map((s) => ({
             value: s,
-            label: s === 'learners' ? t('feedbacks.learners') : t('feedbacks.administrators'),
+            label: s === 'learners' ? t('feedbackManage.learners') : t('feedbackManage.administrators'),
           }))}
           w={140}
         />
         <FilterText
           name="keyword"
           debounceMs={300}
-          placeholder={t('feedbacks.search')}
-          aria-label={t('feedbacks.search')}
+          placeholder={t('feedbackManage.search')}
+          aria-label={t('feedbackManage.search')}
           w={240}
           data-testid="feedback-search"
         />
@@ -145,7 +147,9 @@ export default function FeedbackPage() {
       <ListPageTable
         list={list}
         columns={columns}
-        empty={<Text c="dimmed">{list.filtered ? t('feedbacks.noMatch') : t('feedbacks.empty')}</Text>}
+        empty={
+          <Text c="dimmed">{list.filtered ? t('feedbackManage.noMatch') : t('feedbackManage.empty')}</Text>
+        }
         data-testid="feedback-table"
       />
       <FeedbackDrawer id={open} onClose={() => setOpen(null)} onChanged={list.reload} />
