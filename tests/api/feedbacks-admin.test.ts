@@ -1,7 +1,7 @@
 // Administrators file their own work orders from the back-office header: only the submitter sees its
 // thread under /mine, staff on the Feedbacks page handle it like a learner's, a staff reply marks it
 // unread (no learner notification), and bad input writes nothing.
-import { count, eq } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, systemLogs, workOrders } from '../../src/server/db/schema/index.ts';
 import { createTestApp, login, request, type Json, type TestContext } from '../helpers/api.ts';

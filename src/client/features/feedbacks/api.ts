@@ -32,6 +32,48 @@ export const replyMyFeedback = (id: number, input: FeedbackReplyInput) =>
 export const closeMyFeedback = (id: number) =>
   api.post(`/v1/learner/feedbacks/${id}/close`, feedbackDetailAnswer, {}, LEARNER);
 
+// ------------------------------------------------------------ an administrator's own (header user menu)
+export const fetchAdminOwnFeedbacks = (query: { page: number; limit: number }) =>
+  api.get('/v1/admin/feedbacks/mine', feedbackListAnswer, { params: query, ...ADMIN });
+export const fetchAdminOwnFeedback = (id: number) =>
+  api.get(`/v1/admin/feedbacks/mine/${id}`, feedbackDetailAnswer, ADMIN);
+export const createAdminOwnFeedback = (input: FeedbackCreateInput) =>
+  api.post('/v1/admin/feedbacks/mine', feedbackDetailAnswer, input, ADMIN);
+export const replyAdminOwnFeedback = (id: number, input: FeedbackReplyInput) =>
+  api.post(`/v1/admin/feedbacks/mine/${id}/replies`, feedbackDetailAnswer, input, ADMIN);
+export const closeAdminOwnFeedback = (id: number) =>
+  api.post(`/v1/admin/feedbacks/mine/${id}/close`, feedbackDetailAnswer, {}, ADMIN);
+
+/** A submitter's calls: the learner's (user centre) or an administrator's own (back-office header). */
+export interface OwnFeedbackApi {
+  apiType: 'learners' | 'administrators';
+  /** read key prefix of its list and threads */
+  key: string;
+  list: typeof fetchMyFeedbacks;
+  get: typeof fetchMyFeedback;
+  create: typeof createMyFeedback;
+  reply: typeof replyMyFeedback;
+  close: typeof closeMyFeedback;
+}
+export const learnerOwnFeedbacks: OwnFeedbackApi = {
+  apiType: 'learners',
+  key: 'my-feedback',
+  list: fetchMyFeedbacks,
+  get: fetchMyFeedback,
+  create: createMyFeedback,
+  reply: replyMyFeedback,
+  close: closeMyFeedback,
+};
+export const adminOwnFeedbacks: OwnFeedbackApi = {
+  apiType: 'administrators',
+  key: 'admin-own-feedback',
+  list: fetchAdminOwnFeedbacks,
+  get: fetchAdminOwnFeedback,
+  create: createAdminOwnFeedback,
+  reply: replyAdminOwnFeedback,
+  close: closeAdminOwnFeedback,
+};
+
 // ------------------------------------------------------------ back office
 export const fetchFeedbacks = (query: FeedbackListFilters & { page: number; limit: number }) =>
   api.get('/v1/admin/feedbacks', feedbackListAnswer, {

@@ -30,10 +30,10 @@ function Detail({ id, onChanged }: { id: number; onChanged: () => void }) {
     onDone: done(t('feedbacks.sent')),
   });
   const assign = useWrite((assigneeId: number) => assignFeedback(id, assigneeId), {
-    onDone: done(t('feedbacks.assigned')),
+    onDone: done(t('feedbackManage.assigned')),
   });
   const move = useWrite((state: FeedbackState) => changeFeedbackState(id, state), {
-    onDone: done(t('feedbacks.stateChanged')),
+    onDone: done(t('feedbackManage.stateChanged')),
   });
   const order = detail.data;
   if (!order) return <Loader size="sm" />;
@@ -59,12 +59,14 @@ function Detail({ id, onChanged }: { id: number; onChanged: () => void }) {
         </Badge>
         <Text fz="sm" c="dimmed">
           {order.submitter_name} ·{' '}
-          {order.submitter_type === 'learners' ? t('feedbacks.learners') : t('feedbacks.administrators')}
+          {order.submitter_type === 'learners'
+            ? t('feedbackManage.learners')
+            : t('feedbackManage.administrators')}
         </Text>
       </Group>
       <Select
-        label={t('feedbacks.assignee')}
-        placeholder={t('feedbacks.unassigned')}
+        label={t('feedbackManage.assignee')}
+        placeholder={t('feedbackManage.unassigned')}
         data={assignees.map((a) => ({ value: String(a.id), label: a.real_name || a.username }))}
         value={order.assignee_id === null ? null : String(order.assignee_id)}
         onChange={(v) => v && void assign.run(Number(v)).catch(() => undefined)}
@@ -84,12 +86,18 @@ function Detail({ id, onChanged }: { id: number; onChanged: () => void }) {
             data-testid={`feedback-state-${state}`}
           >
             {order.state === 'resolved' && state === 'in_progress'
-              ? t('feedbacks.reopen')
-              : t(`feedbacks.to.${state}`)}
+              ? t('feedbackManage.reopen')
+              : t(`feedbackManage.to.${state}`)}
           </Button>
         ))}
       </Group>
-      <FeedbackThread order={order} apiType="administrators" onReply={reply.run} sending={reply.running} />
+      <FeedbackThread
+        order={order}
+        apiType="administrators"
+        asSubmitter={false}
+        onReply={reply.run}
+        sending={reply.running}
+      />
       {confirm.dialog}
     </Stack>
   );
@@ -111,7 +119,7 @@ export function FeedbackDrawer({
       onClose={onClose}
       position="right"
       size="lg"
-      title={id ? `${t('feedbacks.title')} #${id}` : ''}
+      title={id ? `${t('feedbackManage.title')} #${id}` : ''}
     >
       {id !== null && <Detail id={id} onChanged={onChanged} />}
     </Drawer>

@@ -14,16 +14,19 @@ export function FeedbackThread({
   apiType,
   onReply,
   sending,
+  asSubmitter,
 }: {
   order: FeedbackDetail;
   apiType: ApiType;
   onReply: (input: FeedbackReplyInput) => Promise<unknown>;
   sending: boolean;
+  /** whether the reader filed it ("我"): the back office's handling view says false */
+  asSubmitter?: boolean;
 }) {
   const t = useT();
   const [content, setContent] = useState('');
   const [shots, setShots] = useState<PickedShot[]>([]);
-  const mine = apiType === order.submitter_type;
+  const mine = asSubmitter ?? apiType === order.submitter_type;
   const send = async () => {
     if (!content.trim()) return;
     await onReply({ content, attachments: shots.map((s) => s.id) });

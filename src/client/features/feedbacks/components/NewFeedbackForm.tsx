@@ -1,4 +1,4 @@
-// The learner's new work order: category, description and up to three screenshots, checked by the
+// A new work order (the learner's, or an administrator's own): category, description and up to three screenshots, checked by the
 // shared request schema before it is sent.
 import { Button, Group, Select, Stack, Textarea } from '@mantine/core';
 import {
@@ -9,7 +9,7 @@ import {
 } from '../../../../shared/feedbacks/schema.ts';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { useT } from '../../../lib/i18n/index.ts';
-import { createMyFeedback } from '../api.ts';
+import { learnerOwnFeedbacks, type OwnFeedbackApi } from '../api.ts';
 import { ScreenshotPicker, type PickedShot } from './ScreenshotPicker.tsx';
 
 interface Values {
@@ -18,7 +18,14 @@ interface Values {
   attachments: PickedShot[];
 }
 
-export function NewFeedbackForm({ onCreated }: { onCreated: (order: FeedbackDetail) => void }) {
+export function NewFeedbackForm({
+  onCreated,
+  calls = learnerOwnFeedbacks,
+}: {
+  onCreated: (order: FeedbackDetail) => void;
+  /** whose work order: the learner's (default) or an administrator's own */
+  calls?: OwnFeedbackApi;
+}) {
   const t = useT();
   const { form, submitting, handleSubmit } = useSchemaForm<Values, typeof feedbackCreateSchema>({
     schema: feedbackCreateSchema,
@@ -26,7 +33,7 @@ export function NewFeedbackForm({ onCreated }: { onCreated: (order: FeedbackDeta
     toInput: (values: Values) => ({ ...values, attachments: values.attachments.map((s) => s.id) }),
   });
   return (
-    <form onSubmit={handleSubmit(async (_values, input) => onCreated(await createMyFeedback(input)))}>
+    <form onSubmit={handleSubmit(async (_values, input) => onCreated(await calls.create(input)))}>
       <Stack gap="sm">
         <Select
           label={t('feedbacks.category')}
@@ -49,7 +56,7 @@ export function NewFeedbackForm({ onCreated }: { onCreated: (order: FeedbackDeta
           value={form.values.attachments}
           onChange={(shots) => form.setFieldValue('attachments', shots)}
           error={typeof form.errors.attachments === 'string' ? form.errors.attachments : null}
-          apiType="learners"
+          apiType={calls.apiType}
           testId="feedback-shot"
         />
         <Group justify="flex-end">

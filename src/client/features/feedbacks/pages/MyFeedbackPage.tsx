@@ -5,77 +5,15 @@ import { Badge, Button, Card, Drawer, Group, Stack, Text, UnstyledButton } from 
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import type { FeedbackDetail, FeedbackReplyInput } from '../../../../shared/feedbacks/schema.ts';
 import { LearnerListPage } from '../../../lib/components/learner-list/learner-list-page.tsx';
 import { useListPaging } from '../../../lib/components/learner-list/use-list-paging.ts';
 import { readKey, useRead } from '../../../lib/data/use-read.ts';
-import { useWrite } from '../../../lib/data/use-write.ts';
 import { useT } from '../../../lib/i18n/index.ts';
-import { useConfirmAction } from '../../../lib/kit/use-confirm-action.tsx';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { isoDateTime } from '../../../lib/utils/iso-time.ts';
-import { closeMyFeedback, fetchMyFeedback, fetchMyFeedbacks, replyMyFeedback } from '../api.ts';
-import { FeedbackThread } from '../components/FeedbackThread.tsx';
+import { fetchMyFeedbacks, learnerOwnFeedbacks } from '../api.ts';
+import { OwnFeedbackThread } from '../components/OwnFeedbackThread.tsx';
 import { NewFeedbackForm } from '../components/NewFeedbackForm.tsx';
-
-function Thread({ id }: { id: number }) {
-  const t = useT();
-  const detail = useRead({ key: readKey('my-feedback', id), fetch: () => fetchMyFeedback(id) });
-  const confirm = useConfirmAction();
-  const shown = (order: FeedbackDetail) => detail.update(() => order);
-  const reply = useWrite((input: FeedbackReplyInput) => replyMyFeedback(id, input), {
-    onDone: (order) => {
-      shown(order);
-      toastSuccess(t('feedbacks.sent'));
-    },
-    invalidates: ['my-feedbacks'],
-  });
-  const close = useWrite(() => closeMyFeedback(id), {
-    onDone: (order) => {
-      shown(order);
-      toastSuccess(t('feedbacks.closed'));
-    },
-    invalidates: ['my-feedbacks'],
-  });
-  const order = detail.data;
-  if (!order) return null;
-  return (
-    <Stack gap="sm">
-      <Group justify="space-between">
-        <Group gap="xs">
-          <Badge variant="light">{t(`feedbacks.categories.${order.category}`)}</Badge>
-          <Badge color={order.state === 'closed' ? 'gray' : 'blue'}>
-            {t(`feedbacks.states.${order.state}`)}
-          </Badge>
-        </Group>
-        {order.state !== 'closed' && (
-          <Button
-            size="xs"
-            variant="default"
-            color="red"
-            onClick={() =>
-              confirm.ask({
-                title: t('feedbacks.close'),
-                message: t('feedbacks.confirmClose', { id: order.id }),
-                confirmLabel: t('feedbacks.close'),
-                color: 'red',
-                run: async () => {
-                  await close.run();
-                },
-                testId: 'feedback-close-dialog',
-              })
-            }
-            data-testid="feedback-close"
-          >
-            {t('feedbacks.close')}
-          </Button>
-        )}
-      </Group>
-      <FeedbackThread order={order} apiType="learners" onReply={reply.run} sending={reply.running} />
-      {confirm.dialog}
-    </Stack>
-  );
-}
 
 export default function MyFeedbackPage() {
   const t = useT();
@@ -190,7 +128,7 @@ export default function MyFeedbackPage() {
         size="lg"
         title={openId ? `#${openId}` : ''}
       >
-        {openId !== null && <Thread id={openId} />}
+        {openId !== null && <OwnFeedbackThread id={openId} calls={learnerOwnFeedbacks} />}
       </Drawer>
     </>
   );
