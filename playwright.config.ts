@@ -10,6 +10,11 @@ const CI = !!process.env.CI;
 const E2E_PORT = Number(process.env.E2E_PORT ?? 8190);
 const DATA_DIR = path.resolve('.tmp', `e2e-data-${E2E_PORT}`);
 
+const CHROMIUM = {
+  ...devices['Desktop Chrome'],
+  launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+};
+
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
@@ -35,10 +40,16 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
-      },
+      testIgnore: '**/*.alone.spec.ts',
+      use: CHROMIUM,
+    },
+    {
+      // Tests that change what every other test sees (a whole system switched off) run after all the
+      // others, with nothing beside them.
+      name: 'alone',
+      testMatch: '**/*.alone.spec.ts',
+      dependencies: ['chromium'],
+      use: CHROMIUM,
     },
   ],
   webServer: {
