@@ -33,7 +33,7 @@ export function NewFeedbackForm({
     toInput: (values: Values) => ({ ...values, attachments: values.attachments.map((s) => s.id) }),
   });
   return (
-    <form onSubmit={handleSubmit(async (_values, input) => onCreated(await calls.create(input)))}>
+    <form noValidate onSubmit={handleSubmit(async (_values, input) => onCreated(await calls.create(input)))}>
       <Stack gap="sm">
         <Select
           label={t('feedbacks.category')}

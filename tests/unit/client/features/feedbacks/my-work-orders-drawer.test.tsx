@@ -102,6 +102,15 @@ describe('my work orders drawer', () => {
     expect((await screen.findByTestId('my-work-orders-empty')).textContent).toBe('您还没有提交过工单');
   });
 
+  it('an empty form is refused on its fields and sends nothing', async () => {
+    renderDrawer();
+    fireEvent.click(await screen.findByTestId('my-work-order-new'));
+    fireEvent.click(await screen.findByTestId('feedback-submit'));
+    await screen.findByText('请选择问题类别');
+    expect(screen.getByText('请填写问题描述')).toBeTruthy();
+    expect(calls.create).not.toHaveBeenCalled();
+  });
+
   it('files a new one through the administrator calls and then shows its thread', async () => {
     renderDrawer();
     fireEvent.click(await screen.findByTestId('my-work-order-new'));
