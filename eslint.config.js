@@ -106,7 +106,19 @@ export default tseslint.config(
   {
     files: ['src/client/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      // A form is checked by its shared schema, whose messages go under the inputs (spec §8); without
+      // noValidate the browser's own bubble for a `required` input would stop the submit first.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXOpeningElement[name.name='form']:not(:has(JSXAttribute[name.name='noValidate']))",
+          message: 'A <form> takes noValidate: the shared schema checks it and places its messages.',
+        },
+      ],
+    },
   },
   {
     files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts'],
