@@ -1,28 +1,16 @@
 // An administrator's own work orders, opened from the back-office header's user menu: the list (a new
 // staff reply marked), a "new" form and the thread with its reply box and a close that asks first. Loaded
 // lazily by the user menu, so it is not in the back office's first load.
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Card,
-  Drawer,
-  Group,
-  Loader,
-  Pagination,
-  Stack,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
+import { ActionIcon, Button, Drawer, Group, Loader, Pagination, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { invalidate } from '../../../lib/data/invalidate.ts';
 import { readKey, useRead } from '../../../lib/data/use-read.ts';
 import { useT } from '../../../lib/i18n/index.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
-import { isoDateTime } from '../../../lib/utils/iso-time.ts';
 import { adminOwnFeedbacks } from '../api.ts';
 import { NewFeedbackForm } from './NewFeedbackForm.tsx';
+import { OwnFeedbackRow } from './OwnFeedbackRow.tsx';
 import { OwnFeedbackThread } from './OwnFeedbackThread.tsx';
 
 const LIMIT = 10;
@@ -60,47 +48,7 @@ function OwnList({ onOpen }: { onOpen: (id: number) => void }) {
   return (
     <Stack gap="xs">
       {data.map((item) => (
-        <UnstyledButton
-          key={item.id}
-          onClick={() => onOpen(item.id)}
-          data-testid={`my-work-order-row-${item.id}`}
-        >
-          <Card
-            withBorder
-            radius="md"
-            padding="sm"
-            style={{ borderLeft: item.unread ? '3px solid var(--mantine-color-red-6)' : undefined }}
-          >
-            <Group justify="space-between" wrap="nowrap" align="flex-start">
-              <Stack gap={2} style={{ minWidth: 0 }}>
-                <Group gap={6}>
-                  <Badge size="xs" variant="light">
-                    {t(`feedbacks.categories.${item.category}`)}
-                  </Badge>
-                  <Text fz="xs" c="dimmed">
-                    #{item.id}
-                  </Text>
-                </Group>
-                <Text fz="sm" lineClamp={1}>
-                  {item.content}
-                </Text>
-              </Stack>
-              <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
-                {item.unread && (
-                  <Badge size="xs" color="red" variant="filled" data-testid="feedback-unread">
-                    {t('feedbacks.unread')}
-                  </Badge>
-                )}
-                <Badge size="sm" color={item.state === 'closed' ? 'gray' : 'blue'}>
-                  {t(`feedbacks.states.${item.state}`)}
-                </Badge>
-                <Text fz="xs" c="dimmed">
-                  {isoDateTime(item.updated_at)}
-                </Text>
-              </Stack>
-            </Group>
-          </Card>
-        </UnstyledButton>
+        <OwnFeedbackRow key={item.id} item={item} onOpen={onOpen} testId={`my-work-order-row-${item.id}`} />
       ))}
       {meta.total > LIMIT && (
         <Pagination size="sm" total={Math.ceil(meta.total / LIMIT)} value={page} onChange={setPage} />

@@ -1,7 +1,7 @@
 // /userCenter/myFeedback: the learner's work orders (newest activity first, a new staff reply marked),
 // a "new feedback" form, and a thread (?id=, as the reply notification links) with the reply box and a
 // close button that asks first.
-import { Badge, Button, Card, Drawer, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Button, Drawer, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
@@ -10,8 +10,8 @@ import { useListPaging } from '../../../lib/components/learner-list/use-list-pag
 import { readKey, useRead } from '../../../lib/data/use-read.ts';
 import { useT } from '../../../lib/i18n/index.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
-import { isoDateTime } from '../../../lib/utils/iso-time.ts';
 import { fetchMyFeedbacks, learnerOwnFeedbacks } from '../api.ts';
+import { OwnFeedbackRow } from '../components/OwnFeedbackRow.tsx';
 import { OwnFeedbackThread } from '../components/OwnFeedbackThread.tsx';
 import { NewFeedbackForm } from '../components/NewFeedbackForm.tsx';
 
@@ -56,47 +56,7 @@ export default function MyFeedbackPage() {
         {(items) => (
           <Stack gap="xs">
             {items.map((item) => (
-              <UnstyledButton
-                key={item.id}
-                onClick={() => open(item.id)}
-                data-testid={`feedback-row-${item.id}`}
-              >
-                <Card
-                  withBorder
-                  radius="md"
-                  padding="sm"
-                  style={{ borderLeft: item.unread ? '3px solid var(--mantine-color-red-6)' : undefined }}
-                >
-                  <Group justify="space-between" wrap="nowrap" align="flex-start">
-                    <Stack gap={2} style={{ minWidth: 0 }}>
-                      <Group gap={6}>
-                        <Badge size="xs" variant="light">
-                          {t(`feedbacks.categories.${item.category}`)}
-                        </Badge>
-                        <Text fz="xs" c="dimmed">
-                          #{item.id}
-                        </Text>
-                      </Group>
-                      <Text fz="sm" lineClamp={1}>
-                        {item.content}
-                      </Text>
-                    </Stack>
-                    <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
-                      {item.unread && (
-                        <Badge size="xs" color="red" variant="filled" data-testid="feedback-unread">
-                          {t('feedbacks.unread')}
-                        </Badge>
-                      )}
-                      <Badge size="sm" color={item.state === 'closed' ? 'gray' : 'blue'}>
-                        {t(`feedbacks.states.${item.state}`)}
-                      </Badge>
-                      <Text fz="xs" c="dimmed">
-                        {isoDateTime(item.updated_at)}
-                      </Text>
-                    </Stack>
-                  </Group>
-                </Card>
-              </UnstyledButton>
+              <OwnFeedbackRow key={item.id} item={item} onOpen={open} testId={`feedback-row-${item.id}`} />
             ))}
           </Stack>
         )}
