@@ -1,6 +1,6 @@
 // One work order in the back office: who filed it, its category and state, the assignee select, the
 // state moves the order allows (closing asks first), and the thread with the reply box.
-import { Badge, Button, Drawer, Group, Loader, Select, Stack, Text } from '@mantine/core';
+import { Button, Drawer, Group, Loader, Select, Stack, Text } from '@mantine/core';
 import {
   FEEDBACK_TRANSITIONS,
   type FeedbackDetail,
@@ -13,6 +13,7 @@ import { useT } from '../../../lib/i18n/index.ts';
 import { useConfirmAction } from '../../../lib/kit/use-confirm-action.tsx';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { assignFeedback, changeFeedbackState, fetchAssignees, fetchFeedback, replyFeedback } from '../api.ts';
+import { closeQuestion, FeedbackBadges } from './feedback-meta.tsx';
 import { FeedbackThread } from './FeedbackThread.tsx';
 
 function Detail({ id, onChanged }: { id: number; onChanged: () => void }) {
@@ -39,24 +40,12 @@ function Detail({ id, onChanged }: { id: number; onChanged: () => void }) {
   if (!order) return <Loader size="sm" />;
   const moveTo = (state: FeedbackState) => {
     if (state !== 'closed') return void move.run(state).catch(() => undefined);
-    confirm.ask({
-      title: t('feedbacks.close'),
-      message: t('feedbacks.confirmClose', { id: order.id }),
-      confirmLabel: t('feedbacks.close'),
-      color: 'red',
-      run: async () => {
-        await move.run('closed');
-      },
-      testId: 'feedback-close-dialog',
-    });
+    confirm.ask(closeQuestion(t, order, () => move.run('closed')));
   };
   return (
     <Stack gap="md">
       <Group gap="xs">
-        <Badge variant="light">{t(`feedbacks.categories.${order.category}`)}</Badge>
-        <Badge color={order.state === 'closed' ? 'gray' : 'blue'}>
-          {t(`feedbacks.states.${order.state}`)}
-        </Badge>
+        <FeedbackBadges order={order} t={t} />
         <Text fz="sm" c="dimmed">
           {order.submitter_name} ·{' '}
           {order.submitter_type === 'learners'

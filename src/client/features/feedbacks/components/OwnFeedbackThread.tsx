@@ -1,6 +1,6 @@
 // The submitter's view of one of its own work orders (the learner's user centre, an administrator's
 // header drawer): category and state, a close button that asks first, and the thread with its reply box.
-import { Badge, Button, Group, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import type { FeedbackDetail, FeedbackReplyInput } from '../../../../shared/feedbacks/schema.ts';
 import { readKey, useRead } from '../../../lib/data/use-read.ts';
 import { useWrite } from '../../../lib/data/use-write.ts';
@@ -8,6 +8,7 @@ import { useT } from '../../../lib/i18n/index.ts';
 import { useConfirmAction } from '../../../lib/kit/use-confirm-action.tsx';
 import { toastSuccess } from '../../../lib/toast.ts';
 import type { OwnFeedbackApi } from '../api.ts';
+import { closeQuestion, FeedbackBadges } from './feedback-meta.tsx';
 import { FeedbackThread } from './FeedbackThread.tsx';
 
 /** One of the submitter's own work orders: state, a close button that asks first, the thread and reply box. */
@@ -36,28 +37,14 @@ export function OwnFeedbackThread({ id, calls }: { id: number; calls: OwnFeedbac
     <Stack gap="sm">
       <Group justify="space-between">
         <Group gap="xs">
-          <Badge variant="light">{t(`feedbacks.categories.${order.category}`)}</Badge>
-          <Badge color={order.state === 'closed' ? 'gray' : 'blue'}>
-            {t(`feedbacks.states.${order.state}`)}
-          </Badge>
+          <FeedbackBadges order={order} t={t} />
         </Group>
         {order.state !== 'closed' && (
           <Button
             size="xs"
             variant="default"
             color="red"
-            onClick={() =>
-              confirm.ask({
-                title: t('feedbacks.close'),
-                message: t('feedbacks.confirmClose', { id: order.id }),
-                confirmLabel: t('feedbacks.close'),
-                color: 'red',
-                run: async () => {
-                  await close.run();
-                },
-                testId: 'feedback-close-dialog',
-              })
-            }
+            onClick={() => confirm.ask(closeQuestion(t, order, () => close.run()))}
             data-testid="feedback-close"
           >
             {t('feedbacks.close')}
