@@ -1,8 +1,9 @@
 import { Avatar, Badge, Group, Indicator, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useSignals } from '@preact/signals-react/runtime';
 import { IconChevronDown, IconHome, IconLogout, IconMessageReport, IconSettings } from '@tabler/icons-react';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'wouter';
+import { readKey, useRead } from '../../../lib/data/use-read.ts';
 import { useT } from '../../../lib/i18n/index.ts';
 import { adminSession } from '../../../lib/state/session.ts';
 import { LogoutConfirm } from '../../../lib/components/LogoutConfirm.tsx';
@@ -14,17 +15,20 @@ const MyWorkOrdersDrawer = lazy(
 );
 const UNREAD_WINDOW = 50;
 
-/** How many of the administrator's own work orders have an unread staff reply (newest 50, one read). */
-function useOwnUnread() {
-  const [unread, setUnread] = useState(0);
-  const refresh = useCallback(() => {
-    void import('../../../features/feedbacks/api.ts')
-      .then((feedbacks) => feedbacks.fetchAdminOwnFeedbacks({ page: 1, limit: UNREAD_WINDOW }))
-      .then((list) => setUnread(list.data.filter((order) => order.unread).length))
-      .catch(() => setUnread(0));
-  }, []);
-  useEffect(refresh, [refresh]);
-  return { unread, refresh };
+/**
+ * How many of the administrator's own work orders have an unread staff reply (newest 50, one read). Its
+ * key is under the drawer's list key ('admin-own-feedbacks', feedbacks/api.ts), so the drawer's writes and
+ * a thread it opened (read now) ask it again.
+ */
+function useOwnUnread(): number {
+  const list = useRead({
+    key: readKey('admin-own-feedbacks', 'unread'),
+    fetch: () =>
+      import('../../../features/feedbacks/api.ts').then((feedbacks) =>
+        feedbacks.fetchAdminOwnFeedbacks({ page: 1, limit: UNREAD_WINDOW }),
+      ),
+  });
+  return list.data?.data.filter((order) => order.unread).length ?? 0;
 }
 
 /** Avatar and name; home, interface settings and log-out (with the confirmation of spec §2). */
@@ -34,7 +38,7 @@ export function UserMenu({ onOpenSettings, compact }: { onOpenSettings: () => vo
   const [, navigate] = useLocation();
   const [confirming, setConfirming] = useState(false);
   const [workOrders, setWorkOrders] = useState(false);
-  const own = useOwnUnread();
+  const unread = useOwnUnread();
   const session = adminSession.value;
   const name = session.name || t('manage.userMenu.fallbackName');
   const type = session.userInfo?.administrator_type;
@@ -44,7 +48,7 @@ export function UserMenu({ onOpenSettings, compact }: { onOpenSettings: () => vo
         <Menu.Target>
           <UnstyledButton aria-label={t('manage.userMenu.open')} data-testid="user-menu" px={4}>
             <Group gap={6} wrap="nowrap">
-              <Indicator disabled={own.unread === 0} color="red" size={8} offset={2}>
+              <Indicator disabled={unread === 0} color="red" size={8} offset={2}>
                 <Avatar src={session.avatar || null} alt={name} radius="sm" size={30} color="brand">
                   {name.slice(0, 1)}
                 </Avatar>
@@ -76,9 +80,9 @@ export function UserMenu({ onOpenSettings, compact }: { onOpenSettings: () => vo
           <Menu.Item
             leftSection={<IconMessageReport size={14} />}
             rightSection={
-              own.unread > 0 ? (
+              unread > 0 ? (
                 <Badge size="xs" color="red" variant="filled" data-testid="user-menu-feedback-unread">
-                  {own.unread}
+                  {unread}
                 </Badge>
               ) : null
             }
@@ -100,13 +104,7 @@ export function UserMenu({ onOpenSettings, compact }: { onOpenSettings: () => vo
       </Menu>
       {workOrders && (
         <Suspense fallback={null}>
-          <MyWorkOrdersDrawer
-            opened
-            onClose={() => {
-              setWorkOrders(false);
-              own.refresh();
-            }}
-          />
+          <MyWorkOrdersDrawer opened onClose={() => setWorkOrders(false)} />
         </Suspense>
       )}
       <LogoutConfirm opened={confirming} onClose={() => setConfirming(false)} logoutPath="/manage/logout" />
