@@ -17,3 +17,4 @@ export * from './scores.ts';
 export * from './certificates.ts';
 export * from './settings.ts';
 export * from './feedbacks.ts';
+export * from './runtime.ts';
