@@ -34,6 +34,7 @@ import { seedDemo } from '../../src/server/demo/seed.ts';
 import { createPlan, transitionPlan } from '../../src/server/plans/service.ts';
 import type { AdminPrincipal } from '../../src/server/plugins/auth.ts';
 import { demoPhoto } from '../../src/server/demo/images.ts';
+import { openStorage } from '../../src/server/storage/service.ts';
 import { saveUpload, uploadUrl } from '../../src/server/uploads/service.ts';
 import type { AdministratorType } from '../../src/shared/api/constants.ts';
 import { startServer } from './server.ts';
@@ -98,6 +99,7 @@ async function firstId(
 /** Demo data, the learners and the open plan, written before the server starts (PGlite is single-process). */
 async function prepare(database: Database, dataDir: string) {
   const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test' });
+  const storage = openStorage(config.storage);
   const db = database.db;
   await migrate(db);
   await ensureReferenceData(db);
@@ -167,7 +169,7 @@ async function prepare(database: Database, dataDir: string) {
     });
     const rows = await db.insert(learners).values(batch).returning({ id: learners.id });
     for (const row of rows) {
-      const upload = await saveUpload(db, config.uploadDir, {
+      const upload = await saveUpload(db, storage, {
         owner: { learnerId: row.id },
         kind: 'photo',
         fileName: 'photo.png',

@@ -35,6 +35,7 @@ import { updateProfile } from '../../src/server/profile/service.ts';
 import { SandboxGateway } from '../../src/server/payments/sandbox.ts';
 import { demoPhoto } from '../../src/server/demo/images.ts';
 import { enterScore, publishScores } from '../../src/server/scores/service.ts';
+import { openStorage } from '../../src/server/storage/service.ts';
 import { saveUpload } from '../../src/server/uploads/service.ts';
 import { idCardCheckChar } from '../../src/shared/auth/id-card.ts';
 import { startServer } from './server.ts';
@@ -81,6 +82,7 @@ async function inBatches<T, R>(
 
 async function prepare(database: Database, dataDir: string) {
   const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test' });
+  const storage = openStorage(config.storage);
   const db = database.db;
   await migrate(db);
   await ensureReferenceData(db);
@@ -115,7 +117,7 @@ async function prepare(database: Database, dataDir: string) {
         realName: `压测考生${n}`,
         profile,
       });
-      const upload = await saveUpload(db, config.uploadDir, {
+      const upload = await saveUpload(db, storage, {
         owner: { learnerId: learner.id },
         kind: 'photo',
         fileName: 'photo.png',

@@ -29,6 +29,7 @@ import {
   unstorableTextPath,
 } from './http/validate.ts';
 import { systemLogGuard } from './lib/system-log.ts';
+import { openStorage, type FileStorage } from './storage/service.ts';
 import authPlugin from './plugins/auth.ts';
 import idempotencyPlugin from './plugins/idempotency.ts';
 import { apiRoutes } from './routes.ts';
@@ -38,6 +39,7 @@ declare module 'fastify' {
     db: Db;
     database: Database;
     config: AppConfig;
+    storage: FileStorage;
   }
 }
 
@@ -66,6 +68,7 @@ export async function buildApp({ config, database, logger = false }: BuildOption
   app.decorate('db', database.db);
   app.decorate('database', database);
   app.decorate('config', config);
+  app.decorate('storage', openStorage(config.storage, app.log));
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -1,6 +1,7 @@
 // Configuration contract of PRODUCT.md §5, parsed once from the environment.
 import path from 'node:path';
 import { z } from 'zod';
+import { parseStorageUrl, type StorageSettings } from './storage/url.ts';
 
 const flag = z
   .string()
@@ -23,6 +24,8 @@ const envSchema = z.object({
   CLIENT_DIR: z.string().default('./dist/client'),
   /** Set when a reverse proxy sits in front: true, or the proxies' addresses (comma-separated). */
   TRUST_PROXY: z.string().optional(),
+  /** Unset: uploaded files under DATA_DIR/uploads; s3://bucket[/prefix]?endpoint=…: an S3-compatible bucket. */
+  STORAGE_URL: z.string().optional(),
 });
 
 export interface AppConfig {
@@ -38,6 +41,8 @@ export interface AppConfig {
   clientDir: string;
   trustProxy: boolean | string;
   uploadDir: string;
+  /** Where uploaded files are kept (storage/url.ts): the local folder uploadDir, or an S3-compatible bucket. */
+  storage: StorageSettings;
   /** The key payment notifies are signed with (HMAC-SHA256). */
   paymentSecret: string;
   /** Whether the sandbox gateway (its pay page, confirm and notify) is served. */
@@ -64,6 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     );
   }
   const dataDir = path.resolve(parsed.DATA_DIR);
+  const uploadDir = path.join(dataDir, 'uploads');
   return {
     production,
     strictSystemLog: parsed.NODE_ENV === 'test',
@@ -76,7 +82,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smsProvider: parsed.SMS_PROVIDER,
     clientDir: path.resolve(parsed.CLIENT_DIR),
     trustProxy: parseTrustProxy(parsed.TRUST_PROXY),
-    uploadDir: path.join(dataDir, 'uploads'),
+    uploadDir,
+    storage: parseStorageUrl(env, uploadDir),
     paymentSecret: paymentSecret ?? DEVELOPMENT_PAYMENT_SECRET,
     paymentSandbox: parsed.PAYMENT_SANDBOX ?? !production,
   };

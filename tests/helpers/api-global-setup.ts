@@ -11,7 +11,7 @@ import { TEMPLATE_DUMP, templateDatabaseName, withDatabase } from './test-db.ts'
 
 // Demo files of the template database: a test app started with DATA_DIR=.tmp/api-demo can serve them.
 const DEMO_OPTIONS = {
-  uploadDir: path.resolve('.tmp/api-demo/uploads'),
+  storage: { kind: 'local', dir: path.resolve('.tmp/api-demo/uploads') } as const,
   paymentSecret: 'sandbox-gateway-secret',
 };
 

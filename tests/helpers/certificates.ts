@@ -22,7 +22,7 @@ export async function ensureCertificationDemo(ctx: TestContext) {
   const [sites] = await db.select({ n: count() }).from(examSites);
   if ((sites?.n ?? 0) > 0) return;
   await seedCertificationDemo(db, {
-    uploadDir: ctx.app.config.uploadDir,
+    storage: ctx.app.storage,
     paymentSecret: ctx.app.config.paymentSecret,
   });
 }

@@ -14,6 +14,7 @@ import {
   userSources,
 } from '../../src/server/db/schema/index.ts';
 import { png, demoPhoto } from '../../src/server/demo/images.ts';
+import { localFolderStorage, type FileStorage } from '../../src/server/storage/service.ts';
 import { saveUpload, uploadUrl } from '../../src/server/uploads/service.ts';
 import { request, type Json } from './api.ts';
 
@@ -47,7 +48,8 @@ async function firstId(
  */
 export async function createLearners(
   db: Db,
-  uploadDir: string,
+  /** The app's storage, or a local upload folder (config.uploadDir). */
+  files: FileStorage | string,
   count: number,
   { complete = true }: { complete?: boolean } = {},
 ): Promise<TestLearner[]> {
@@ -86,9 +88,10 @@ export async function createLearners(
     .returning({ id: learners.id, username: learners.username });
   const result: TestLearner[] = [];
   const photo = complete ? demoPhoto() : null;
+  const storage = typeof files === 'string' ? localFolderStorage(files) : files;
   for (const row of inserted) {
     if (photo) {
-      const upload = await saveUpload(db, uploadDir, {
+      const upload = await saveUpload(db, storage, {
         owner: { learnerId: row.id },
         kind: 'photo',
         fileName: 'photo.png',

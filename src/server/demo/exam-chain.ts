@@ -38,12 +38,13 @@ import { chinaToday } from '../../shared/api/china-time.ts';
 import { chinaDayRange } from '../lib/dates.ts';
 import { demoPhoto } from './images.ts';
 import { enterScore, publishScores } from '../scores/service.ts';
+import type { FileStorage } from '../storage/service.ts';
 import { saveUpload } from '../uploads/service.ts';
 
 const DAY = 24 * 3600_000;
 
 export interface CertificationDemoOptions {
-  uploadDir: string;
+  storage: FileStorage;
   paymentSecret: string;
 }
 
@@ -170,7 +171,7 @@ async function lookupId(
   return row?.id;
 }
 
-async function createCandidates(db: Db, uploadDir: string, colleges: number[]) {
+async function createCandidates(db: Db, storage: FileStorage, colleges: number[]) {
   const han = await lookupId(db, ethnicGroups, '汉族');
   const masses = await lookupId(db, politicalAffiliations, '群众');
   const college = await lookupId(db, educationalBackgrounds, '大学专科');
@@ -198,7 +199,7 @@ async function createCandidates(db: Db, uploadDir: string, colleges: number[]) {
         userSourceId: worker ?? null,
       },
     });
-    const photo = await saveUpload(db, uploadDir, {
+    const photo = await saveUpload(db, storage, {
       owner: { learnerId: row.id },
       kind: 'photo',
       fileName: `${c.name}-证件照.png`,
@@ -383,7 +384,7 @@ export async function seedCertificationDemo(db: Db, options: CertificationDemoOp
   }
 
   // ---- candidates
-  const others = await createCandidates(db, options.uploadDir, colleges);
+  const others = await createCandidates(db, options.storage, colleges);
   const [learner, learner2] = await Promise.all(
     ['learner', 'learner2'].map(async (username) => {
       const [row] = await db

@@ -30,6 +30,7 @@ import { updateProfile } from '../profile/service.ts';
 import { SandboxGateway } from '../payments/sandbox.ts';
 import { orderForEnrollment, payOrder, processNotify } from '../payments/service.ts';
 import type { AdminPrincipal } from '../plugins/auth.ts';
+import type { FileStorage } from '../storage/service.ts';
 import { saveUpload, uploadUrl } from '../uploads/service.ts';
 import { chinaToday } from '../../shared/api/china-time.ts';
 import { chinaDayRange } from '../lib/dates.ts';
@@ -38,7 +39,7 @@ import { demoBanner, demoPhoto, demoScan } from './images.ts';
 const DAY = 24 * 3600_000;
 
 export interface RegistrationDemoOptions {
-  uploadDir: string;
+  storage: FileStorage;
   paymentSecret: string;
 }
 
@@ -319,7 +320,7 @@ export async function seedRegistrationDemo(db: Db, options: RegistrationDemoOpti
     },
   ];
   for (const [i, spec] of bannerSpecs.entries()) {
-    const image = await saveUpload(db, options.uploadDir, {
+    const image = await saveUpload(db, options.storage, {
       owner: { adminId: founder.id },
       kind: 'banner',
       fileName: `banner-${i + 1}.png`,
@@ -378,7 +379,7 @@ export async function seedRegistrationDemo(db: Db, options: RegistrationDemoOpti
   const learner = await learnerId(db, 'learner');
   const learner2 = await learnerId(db, 'learner2');
   const upload = (owner: number, kind: UploadKind, fileName: string, content: Buffer) =>
-    saveUpload(db, options.uploadDir, { owner: { learnerId: owner }, kind, fileName, content });
+    saveUpload(db, options.storage, { owner: { learnerId: owner }, kind, fileName, content });
 
   const photo1 = await upload(learner, 'photo', '张伟-证件照.png', demoPhoto());
   await updateProfile(db, learner, { sex: 'male', photo_upload_id: photo1.id, avatar_upload_id: photo1.id });

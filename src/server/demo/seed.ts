@@ -3,6 +3,7 @@ import { count } from 'drizzle-orm';
 import { seedAccountsDemo } from '../accounts/demo.ts';
 import type { Db } from '../db/client.ts';
 import { administrators } from '../db/schema/index.ts';
+import { openStorage, type StorageSettings } from '../storage/service.ts';
 import { seedCertificationDemo } from './exam-chain.ts';
 import { seedRegistrationDemo } from './plans.ts';
 
@@ -24,14 +25,15 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
 
 /** Where demo files go and the sandbox gateway's signing secret (the running config's values). */
 export interface DemoOptions {
-  uploadDir: string;
+  storage: StorageSettings;
   paymentSecret: string;
 }
 
 export async function seedDemo(db: Db, options: DemoOptions): Promise<void> {
+  const withStorage = { storage: openStorage(options.storage), paymentSecret: options.paymentSecret };
   // Accounts and organisations first: every other area's demo data refers to them.
   await seedAccountsDemo(db, DEMO_PASSWORD);
-  await seedRegistrationDemo(db, options);
+  await seedRegistrationDemo(db, withStorage);
   // Rooms, staff, tickets, scores and certificates for plans past their exam.
-  await seedCertificationDemo(db, options);
+  await seedCertificationDemo(db, withStorage);
 }

@@ -1,7 +1,6 @@
 // Seats and tickets: the back office's ticket step (plan management for founder/manager, plan/index?step=ticket
 // for a college, limited on the server to its own college's plans), the learner's admissionDown page and the
 // public verification behind the ticket's QR code.
-import fs from 'node:fs';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { idParams, idSchema } from '../../shared/api/id.ts';
@@ -22,11 +21,10 @@ import { publicRateLimit, publicUrl } from '../http/public-links.ts';
 import { verifyAnswer } from '../../shared/certificates/schema.ts';
 import { answer } from '../http/answer.ts';
 import { sendPdf } from '../http/pdf-reply.ts';
-import type { DbOrTx } from '../db/client.ts';
 import { parseInput } from '../http/validate.ts';
 import { requestLanguage } from '../lib/request-language.ts';
 import { adminPage, learner, requireAdmin, requireLearner } from '../plugins/auth.ts';
-import { findUpload, uploadFilePath } from '../uploads/service.ts';
+import { uploadImageBytes } from '../uploads/service.ts';
 import { seatingChartPdf, signInSheetPdf, ticketPdf } from './pdf.ts';
 import {
   autoAssignSeats,
@@ -43,14 +41,6 @@ import {
 const roomParams = idParams.extend({ roomId: idSchema() });
 const tokenParams = z.object({ token: z.string().trim().min(1).max(64) });
 const clearQuery = z.object({ session_id: idSchema().optional() });
-
-/** The enrolment photo as bytes pdfkit can embed (PNG or JPEG), else null. */
-async function photoBytes(db: DbOrTx, uploadDir: string, uploadId: string | null): Promise<Buffer | null> {
-  if (!uploadId) return null;
-  const upload = await findUpload(db, uploadId);
-  if (!upload || !['image/png', 'image/jpeg'].includes(upload.mime)) return null;
-  return fs.promises.readFile(uploadFilePath(uploadDir, upload)).catch(() => null);
-}
 
 const admissionTicketRoutes: FastifyPluginAsync = async (app) => {
   const anyAdmin = { preHandler: adminPage('ExamPlanManage', 'ExamPlanStepTicket') };
@@ -115,7 +105,7 @@ const admissionTicketRoutes: FastifyPluginAsync = async (app) => {
     const { id } = parseInput(idParams, request.params, 'id');
     const lang = requestLanguage(request, reply);
     const ticket = await ticketForPdf(app.db, { admin: requireAdmin(request) }, id, lang);
-    const photo = await photoBytes(app.db, app.config.uploadDir, ticket.photoUploadId);
+    const photo = await uploadImageBytes(app.db, app.storage, ticket.photoUploadId);
     return sendPdf(
       reply,
       await ticketPdf(ticket.view, publicUrl(request, ticket.view.verify_path), photo, lang),
@@ -145,7 +135,7 @@ const admissionTicketRoutes: FastifyPluginAsync = async (app) => {
       const { id } = parseInput(idParams, request.params, 'id');
       const lang = requestLanguage(request, reply);
       const ticket = await ticketForPdf(app.db, { learnerId: requireLearner(request).id }, id, lang);
-      const photo = await photoBytes(app.db, app.config.uploadDir, ticket.photoUploadId);
+      const photo = await uploadImageBytes(app.db, app.storage, ticket.photoUploadId);
       return sendPdf(
         reply,
         await ticketPdf(ticket.view, publicUrl(request, ticket.view.verify_path), photo, lang),

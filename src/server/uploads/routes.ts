@@ -1,5 +1,5 @@
-// POST /v1/uploads (multipart: `kind` field or query, one `file`) and GET /v1/uploads/:id.
-import fs from 'node:fs';
+// POST /v1/uploads (multipart: `kind` field or query, one `file`) and GET /v1/uploads/:id, streamed from the
+// app's file storage (never a bucket URL) after the same access checks for every storage.
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import {
@@ -14,7 +14,7 @@ import { fieldError, notFound } from '../errors.ts';
 import { answer } from '../http/answer.ts';
 import { parseInput } from '../http/validate.ts';
 import { anyUser, optionalPrincipal } from '../plugins/auth.ts';
-import { assertMayRead, findUpload, saveUpload, uploadFilePath, uploadInfo } from './service.ts';
+import { assertMayRead, findUpload, saveUpload, uploadContent, uploadInfo } from './service.ts';
 
 const idParams = z.object({ id: z.uuid('文件不存在') });
 
@@ -45,25 +45,19 @@ const uploadRoutes: FastifyPluginAsync = async (app) => {
     const upload = file;
     const row =
       principal.kind === 'learners'
-        ? await saveUpload(app.db, app.config.uploadDir, {
-            owner: { learnerId: principal.id },
-            kind,
-            ...upload,
-          })
-        : await app.db.transaction(async (tx) => {
-            const saved = await saveUpload(tx, app.config.uploadDir, {
-              owner: { adminId: principal.id },
-              kind,
-              ...upload,
-            });
-            await writeSystemLog(tx, principal, request, {
-              action: 'upload.create',
-              targetType: 'upload',
-              targetId: saved.id,
-              detail: { kind, size: saved.size, name: saved.originalName },
-            });
-            return saved;
-          });
+        ? await saveUpload(app.db, app.storage, { owner: { learnerId: principal.id }, kind, ...upload })
+        : await saveUpload(
+            app.db,
+            app.storage,
+            { owner: { adminId: principal.id }, kind, ...upload },
+            (tx, saved) =>
+              writeSystemLog(tx, principal, request, {
+                action: 'upload.create',
+                targetType: 'upload',
+                targetId: saved.id,
+                detail: { kind, size: saved.size, name: saved.originalName },
+              }),
+          );
     return reply.status(201).send(answer(uploadInfoAnswer, uploadInfo(row)));
   });
 
@@ -72,18 +66,17 @@ const uploadRoutes: FastifyPluginAsync = async (app) => {
     const upload = await findUpload(app.db, id);
     if (!upload) throw notFound('文件不存在');
     await assertMayRead(app.db, await optionalPrincipal(request), upload);
-    const filePath = uploadFilePath(app.config.uploadDir, upload);
-    const stat = await fs.promises.stat(filePath).catch(() => null);
-    if (!stat) throw notFound('文件不存在');
+    const file = await uploadContent(app.storage, upload);
+    if (!file) throw notFound('文件不存在');
     const isPublic = PUBLIC_UPLOAD_KINDS.includes(upload.kind as UploadKind);
     return reply
       .header('Content-Type', upload.mime)
-      .header('Content-Length', String(stat.size))
+      .header('Content-Length', String(file.size))
       .header('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(upload.originalName)}`)
       .header('X-Content-Type-Options', 'nosniff')
       .header('Cache-Control', isPublic ? 'public, max-age=86400' : 'private, max-age=300')
       .header('ETag', `"${upload.sha256.slice(0, 32)}"`)
-      .send(fs.createReadStream(filePath));
+      .send(file.body);
   });
 };
 

@@ -1,8 +1,8 @@
-// Uploaded files: checked by content (sniff.ts), size and pixel limits per kind, stored under
-// config.uploadDir (outside the web root) with random names, and served only to their owner, to the
-// learner whose enrolment uses them, and to reviewing staff (a college admin: its own candidates only).
+// Uploaded files: checked by content (sniff.ts), size and pixel limits per kind, kept in the app's file
+// storage (the local folder outside the web root, or an S3-compatible bucket) under random keys, and served
+// only to their owner, to the learner whose enrolment uses them, and to reviewing staff (a college admin:
+// its own candidates only).
 import { createHash, randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import {
@@ -20,7 +20,7 @@ import {
   type UploadInfo,
   type UploadKind,
 } from '../../shared/uploads/schema.ts';
-import type { DbOrTx } from '../db/client.ts';
+import type { DbOrTx, Tx } from '../db/client.ts';
 import {
   enrollmentMaterials,
   enrollments,
@@ -33,6 +33,7 @@ import { fieldError, forbidden, notFound, unauthorized } from '../errors.ts';
 import type { AdminPrincipal, Principal } from '../plugins/auth.ts';
 import { organizationScope } from '../lib/plan-scope.ts';
 import { pageAccess } from '../lib/grants.ts';
+import { readStoredFile, type FileStorage } from '../storage/service.ts';
 import { sniffFile } from './sniff.ts';
 
 export type UploadRow = typeof uploads.$inferSelect;
@@ -77,8 +78,17 @@ export interface SaveUploadInput {
   content: Buffer;
 }
 
-/** Validates the file and stores it; every refusal is a 422 on the `file` field. */
-export async function saveUpload(db: DbOrTx, uploadDir: string, input: SaveUploadInput): Promise<UploadRow> {
+/**
+ * Validates the file and stores it; every refusal is a 422 on the `file` field, a storage that cannot take it
+ * a 503 with no row written. `alongside` runs in the transaction that writes the row (the system log); when
+ * the row cannot be written the stored file is removed again.
+ */
+export async function saveUpload(
+  db: DbOrTx,
+  storage: FileStorage,
+  input: SaveUploadInput,
+  alongside?: (tx: Tx, row: UploadRow) => Promise<void>,
+): Promise<UploadRow> {
   const { kind, content } = input;
   if ('learnerId' in input.owner && ADMIN_ONLY_UPLOAD_KINDS.includes(kind))
     throw forbidden('该类型文件仅限管理员上传');
@@ -107,19 +117,18 @@ export async function saveUpload(db: DbOrTx, uploadDir: string, input: SaveUploa
   }
 
   const id = randomUUID();
-  const storagePath = path.join(id.slice(0, 2), id);
-  const absolute = path.join(uploadDir, storagePath);
-  await fs.promises.mkdir(path.dirname(absolute), { recursive: true });
-  await fs.promises.writeFile(absolute, content, { mode: 0o600 });
-  try {
-    const [row] = await db
+  const storagePath = `${id.slice(0, 2)}/${id}`;
+  const mime = FORMAT_MIME[sniffed.format];
+  await storage.put(storagePath, content, mime);
+  const insertRow = async (tx: DbOrTx) => {
+    const [row] = await tx
       .insert(uploads)
       .values({
         id,
         ownerLearnerId: 'learnerId' in input.owner ? input.owner.learnerId : null,
         ownerAdminId: 'adminId' in input.owner ? input.owner.adminId : null,
         kind,
-        mime: FORMAT_MIME[sniffed.format],
+        mime,
         size: content.length,
         sha256: createHash('sha256').update(content).digest('hex'),
         storagePath,
@@ -129,8 +138,17 @@ export async function saveUpload(db: DbOrTx, uploadDir: string, input: SaveUploa
       })
       .returning();
     return row!;
+  };
+  try {
+    if (!alongside) return await insertRow(db);
+    return await db.transaction(async (tx) => {
+      const row = await insertRow(tx);
+      await alongside(tx, row);
+      return row;
+    });
   } catch (error) {
-    await fs.promises.rm(absolute, { force: true });
+    // Best effort: a file without its row is only unreachable, never served.
+    await storage.delete(storagePath).catch(() => undefined);
     throw error;
   }
 }
@@ -220,6 +238,15 @@ export async function assertMayRead(db: DbOrTx, principal: Principal | null, upl
   if (!(await collegeMayRead(db, principal, upload))) throw forbidden('只能查看本院校考生的材料');
 }
 
-export function uploadFilePath(uploadDir: string, upload: UploadRow) {
-  return path.join(uploadDir, upload.storagePath);
+/** The file of an upload as a stream with its size, or null when the storage has lost it. */
+export function uploadContent(storage: FileStorage, upload: UploadRow) {
+  return storage.get(upload.storagePath);
+}
+
+/** An uploaded image as bytes pdfkit can embed (PNG or JPEG), else null (no such upload, another format, file lost). */
+export async function uploadImageBytes(db: DbOrTx, storage: FileStorage, uploadId: string | null) {
+  if (!uploadId) return null;
+  const upload = await findUpload(db, uploadId);
+  if (!upload || !['image/png', 'image/jpeg'].includes(upload.mime)) return null;
+  return readStoredFile(storage, upload.storagePath);
 }

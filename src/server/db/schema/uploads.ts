@@ -1,4 +1,4 @@
-// Uploaded files (photos, scans, banners): stored on disk, described here.
+// Uploaded files (photos, scans, banners): kept in the file storage (src/server/storage), described here.
 import { index, integer, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { administrators, learners } from './core.ts';
 
@@ -15,7 +15,7 @@ export const uploads = pgTable(
     mime: varchar('mime', { length: 64 }).notNull(),
     size: integer('size').notNull(),
     sha256: varchar('sha256', { length: 64 }).notNull(),
-    /** File name relative to config.uploadDir. */
+    /** The file's key in the file storage (`ab/<uuid>`): under config.uploadDir, or in the STORAGE_URL bucket. */
     storagePath: varchar('storage_path', { length: 200 }).notNull(),
     originalName: varchar('original_name', { length: 200 }).notNull().default(''),
     width: integer('width'),
