@@ -31,6 +31,7 @@ import {
 import { systemLogGuard } from './lib/system-log.ts';
 import { openStorage, type FileStorage } from './storage/service.ts';
 import authPlugin from './plugins/auth.ts';
+import hotReadPlugin from './cache/plugin.ts';
 import idempotencyPlugin from './plugins/idempotency.ts';
 import { apiRoutes } from './routes.ts';
 
@@ -99,6 +100,7 @@ export async function buildApp({ config, database, logger = false }: BuildOption
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 5, fields: 20 } });
+  await app.register(hotReadPlugin);
   await app.register(authPlugin);
   systemLogGuard(app);
 

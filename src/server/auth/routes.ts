@@ -22,6 +22,7 @@ import {
 import { organizationTreeFor, userInfo } from '../accounts/service.ts';
 import { forbidden, notFound, tooManyRequests } from '../errors.ts';
 import { answer } from '../http/answer.ts';
+import { sendHotRead } from '../cache/hot-read.ts';
 import { parseInput } from '../http/validate.ts';
 import { admin, anyUser, bearerToken, requireAdmin } from '../plugins/auth.ts';
 import { checkCaptcha, createCaptcha, requireCaptcha } from './captcha.ts';
@@ -152,11 +153,12 @@ const authRoutes: FastifyPluginAsync = async (app) => {
     return answer(sessionHandoffSchema, session);
   });
 
-  app.get('/v1/user/info', { preHandler: anyUser() }, async (request) => {
+  // Every navigation asks for it (spec §4): answered from the hot-read cache.
+  app.get('/v1/user/info', { preHandler: anyUser() }, async (request, reply) => {
     const { apiType } = parseInput(userInfoQuery, request.query, 'query');
     const principal = request.principal!;
     if (apiType && apiType !== principal.kind) throw forbidden('当前登录身份与请求的用户类型不一致');
-    return answer(userInfoSchema, await userInfo(app.db, principal));
+    return sendHotRead(request, reply, async () => answer(userInfoSchema, await userInfo(app.db, principal)));
   });
 
   app.get('/v1/user/structure', { preHandler: admin() }, async (request) =>

@@ -8,6 +8,11 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
+import { recordQuery } from '../cache/hot-read.ts';
+import { pgliteVersions, postgresVersions, type VersionSource } from '../cache/versions.ts';
+
+/** Every query's SQL goes past the hot-read cache, which notes the tables an answer is read from. */
+const logger = { logQuery: (query: string) => recordQuery(query) };
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -20,6 +25,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** True when the embedded data directory was created by this start. */
   created: boolean;
+  /** The table versions the hot-read cache compares (cache/versions.ts). */
+  versions: VersionSource;
   close(): Promise<void>;
 }
 
@@ -32,12 +39,12 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     fs.mkdirSync(options.dataDir, { recursive: true });
   }
   const client = await PGlite.create({ dataDir, loadDataDir: options.loadDataDir });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return { db, kind: 'pglite', created, close: () => client.close() };
+  const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
+  return { db, kind: 'pglite', created, versions: pgliteVersions(client), close: () => client.close() };
 }
 
 export async function openPostgres(url: string, max = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max });
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
-  return { db, kind: 'postgres', created: false, close: () => pool.end() };
+  const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
+  return { db, kind: 'postgres', created: false, versions: postgresVersions(db), close: () => pool.end() };
 }

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
+import { ensureVersionTriggers } from '../cache/versions.ts';
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 const LOCK_KEY = 7_316_2026;
@@ -36,6 +37,7 @@ export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
       await tx.execute(sql`insert into app_migrations (tag) values (${entry.tag})`);
       ran.push(entry.tag);
     }
+    await ensureVersionTriggers(tx);
     return ran;
   });
 }

@@ -1,9 +1,8 @@
-// Lookup lists are read on every profile and enrolment form, so each list is kept serialised in
-// process (with its ETag), per language, and rebuilt after a change or at most LOOKUP_CACHE_TTL_MS later
-// (other processes). The standard entries are answered in the request's language (src/server/i18n/lookups.ts).
+// Lookup lists (ethnic groups, ...): the standard entries are answered in the request's language
+// (src/server/i18n/lookups.ts); the routes serve them from the hot-read cache.
 import { asc, count } from 'drizzle-orm';
 import type { Language } from '../../shared/api/constants.ts';
-import { lookupListAnswer, type LookupKind } from '../../shared/lookups/schema.ts';
+import type { LookupKind } from '../../shared/lookups/schema.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
 import {
   educationalBackgrounds,
@@ -11,8 +10,6 @@ import {
   politicalAffiliations,
   userSources,
 } from '../db/schema/index.ts';
-import { answer } from '../http/answer.ts';
-import { cachedJson, type CachedJson } from '../http/cacheable.ts';
 import { lookupName } from '../i18n/lookups.ts';
 import { LOOKUP_SEEDS } from './reference.ts';
 
@@ -23,14 +20,6 @@ export const LOOKUP_TABLES = {
   educationalBackgrounds,
 } as const satisfies Record<LookupKind, unknown>;
 
-const LOOKUP_CACHE_TTL_MS = 60_000;
-/** Per database handle (tests run several apps in one process); a bumped generation drops every entry. */
-const caches = new WeakMap<
-  object,
-  Map<`${LookupKind}:${Language}`, { value: CachedJson; loadedAt: number; generation: number }>
->();
-let generation = 0;
-
 export async function listLookup(db: DbOrTx, kind: LookupKind, lang: Language) {
   const table = LOOKUP_TABLES[kind];
   const rows = await db
@@ -40,24 +29,6 @@ export async function listLookup(db: DbOrTx, kind: LookupKind, lang: Language) {
   return rows
     .filter((row) => row.enabled)
     .map(({ id, name }) => ({ id, name: lookupName(lang, kind, name) }));
-}
-
-/** The `{ data: [{id, name}] }` answer of one list in one language, serialised with its ETag. */
-export async function cachedLookup(db: DbOrTx, kind: LookupKind, lang: Language): Promise<CachedJson> {
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new Map()));
-  const key = `${kind}:${lang}` as const;
-  const hit = cache.get(key);
-  if (hit && hit.generation === generation && Date.now() - hit.loadedAt < LOOKUP_CACHE_TTL_MS)
-    return hit.value;
-  const value = cachedJson(answer(lookupListAnswer, { data: await listLookup(db, kind, lang) }));
-  cache.set(key, { value, loadedAt: Date.now(), generation });
-  return value;
-}
-
-/** Call after any write to a lookup table (the settings pages); other processes catch up within the TTL. */
-export function invalidateLookups() {
-  generation += 1;
 }
 
 /**
@@ -71,5 +42,4 @@ export async function ensureLookups(db: Db) {
     if ((existing?.n ?? 0) > 0) continue;
     await db.insert(table).values(LOOKUP_SEEDS[kind]).onConflictDoNothing({ target: table.name });
   }
-  invalidateLookups();
 }

@@ -9,33 +9,28 @@ import {
   sidebarsResponseSchema,
 } from '../../shared/menus/schema.ts';
 import { answer } from '../http/answer.ts';
-import { cachedJson, sendCachedJson } from '../http/cacheable.ts';
+import { sendHotRead } from '../cache/hot-read.ts';
 import { parseInput } from '../http/validate.ts';
 import { admin, adminPage, requireAdmin } from '../plugins/auth.ts';
 import { listModules, menusFor, setModuleEnabled, sidebarFor } from './service.ts';
 
-/** Per-user answers: the client revalidates on every navigation (spec §4) and usually gets a 304. */
-const PRIVATE_REVALIDATE = 'private, no-cache';
-
 const menuRoutes: FastifyPluginAsync = async (app) => {
+  // Every back-office navigation asks for these (spec §4): answered from the hot-read cache.
   app.get('/v1/user/menus', { preHandler: admin() }, async (request, reply) => {
-    const data = await menusFor(app.db, requireAdmin(request));
-    return sendCachedJson(
-      request,
-      reply,
-      cachedJson(answer(menusResponseSchema, { data })),
-      PRIVATE_REVALIDATE,
+    const viewer = requireAdmin(request);
+    return sendHotRead(request, reply, async () =>
+      answer(menusResponseSchema, { data: await menusFor(app.db, viewer) }),
     );
   });
 
   app.get('/v1/administrator/sidebars', { preHandler: admin() }, async (request, reply) => {
     const { system } = parseInput(sidebarsQuery, request.query, 'query');
-    const body = await sidebarFor(app.db, requireAdmin(request), system);
-    return sendCachedJson(
+    const viewer = requireAdmin(request);
+    return sendHotRead(
       request,
       reply,
-      cachedJson(answer(sidebarsResponseSchema, body)),
-      PRIVATE_REVALIDATE,
+      async () => answer(sidebarsResponseSchema, await sidebarFor(app.db, viewer, system)),
+      { vary: system },
     );
   });
 

@@ -26,6 +26,7 @@ import {
   portalPlanListAnswer,
 } from '../../shared/portal/schema.ts';
 import { answer } from '../http/answer.ts';
+import { sendHotRead } from '../cache/hot-read.ts';
 import { parseInput } from '../http/validate.ts';
 import { admin, adminPage, optionalPrincipal, requireAdmin } from '../plugins/auth.ts';
 import { organizationScope } from '../lib/plan-scope.ts';
@@ -42,6 +43,9 @@ import {
   transitionPlan,
   updatePlan,
 } from './service.ts';
+
+/** How long a portal list that depends on the clock (open sign-up windows) is served before it is read again. */
+const PORTAL_CLOCK_MS = 5_000;
 
 const examPlanRoutes: FastifyPluginAsync = async (app) => {
   app.get('/v1/occupations', { preHandler: admin() }, async () => ({ data: await listOccupations(app.db) }));
@@ -120,20 +124,32 @@ const examPlanRoutes: FastifyPluginAsync = async (app) => {
   });
 
   // ---- public portal (spec §7)
-  app.get('/v1/skill-tests/banners/list', async () =>
-    answer(bannerListAnswer, { data: await listBanners(app.db) }),
+  // The portal's lists, the same for every visitor: answered from the hot-read cache.
+  app.get('/v1/skill-tests/banners/list', async (request, reply) =>
+    sendHotRead(request, reply, async () => answer(bannerListAnswer, { data: await listBanners(app.db) }), {
+      shared: true,
+    }),
   );
 
-  app.get('/v1/skill-tests/occupations', async () =>
-    answer(portalOccupationListAnswer, { data: await listOccupations(app.db) }),
-  );
-
-  app.get('/v1/skill-tests/skill-tests/list', async (request) =>
-    answer(
-      portalPlanListAnswer,
-      await listPortalPlans(app.db, parseInput(portalPlanQuery, request.query, 'query')),
+  app.get('/v1/skill-tests/occupations', async (request, reply) =>
+    sendHotRead(
+      request,
+      reply,
+      async () => answer(portalOccupationListAnswer, { data: await listOccupations(app.db) }),
+      { shared: true },
     ),
   );
+
+  app.get('/v1/skill-tests/skill-tests/list', async (request, reply) => {
+    const query = parseInput(portalPlanQuery, request.query, 'query');
+    return sendHotRead(
+      request,
+      reply,
+      async () => answer(portalPlanListAnswer, await listPortalPlans(app.db, query)),
+      // Which plans are open for sign-up also follows the clock.
+      { shared: true, vary: query, maxAgeMs: PORTAL_CLOCK_MS },
+    );
+  });
 
   app.get('/v1/skill-tests/skill-tests/:id', async (request) => {
     const { id } = parseInput(idParams, request.params, 'id');

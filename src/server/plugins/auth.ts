@@ -9,7 +9,7 @@ import type { AdministratorType } from '../../shared/api/constants.ts';
 import { ERROR_CODES } from '../../shared/api/errors.ts';
 import { accessTokens, administrators, learners, roles } from '../db/schema/index.ts';
 import { forbidden, unauthorized } from '../errors.ts';
-import { activeTokenCondition } from '../auth/tokens.ts';
+import { activeTokenCondition, sha256 } from '../auth/tokens.ts';
 import { pageAccess } from '../lib/grants.ts';
 
 export interface AdminPrincipal {
@@ -46,13 +46,30 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
 }
 
-/** One round trip: the token row joined with whichever account it belongs to. */
+/**
+ * The token's account: from this process's sign-in cache while the tables it was read from are unchanged
+ * (cache/principals.ts), else one round trip, the token row joined with whichever account it belongs to.
+ */
 async function resolvePrincipal(request: FastifyRequest): Promise<Principal | null> {
   const token = bearerToken(request);
   if (!token) return null;
+  const tokenHash = sha256(token);
+  const versions = await request.versions();
+  const cached = request.server.principals.get(tokenHash, versions);
+  if (cached) return cached;
+  const principal = await readPrincipal(request, token);
+  request.server.principals.set(tokenHash, versions, principal.principal, principal.expiresAt);
+  return principal.principal;
+}
+
+async function readPrincipal(
+  request: FastifyRequest,
+  token: string,
+): Promise<{ principal: Principal; expiresAt: Date }> {
   const [row] = await request.server.db
     .select({
       tokenId: accessTokens.id,
+      expiresAt: accessTokens.expiresAt,
       userType: accessTokens.userType,
       userId: accessTokens.userId,
       admin: {
@@ -83,7 +100,7 @@ async function resolvePrincipal(request: FastifyRequest): Promise<Principal | nu
   if (!row) throw unauthorized();
   if (row.userType === 'administrators') {
     if (!row.admin || !row.admin.enabled) throw unauthorized('账号已停用');
-    return {
+    const principal: AdminPrincipal = {
       kind: 'administrators',
       tokenId: row.tokenId,
       id: row.userId,
@@ -93,9 +110,16 @@ async function resolvePrincipal(request: FastifyRequest): Promise<Principal | nu
       organizationId: row.admin.organizationId,
       roleId: row.role?.enabled ? row.role.id : null,
     };
+    return { principal, expiresAt: row.expiresAt };
   }
   if (!row.learner || !row.learner.enabled) throw unauthorized('账号已停用');
-  return { kind: 'learners', tokenId: row.tokenId, id: row.userId, username: row.learner.username };
+  const principal: LearnerPrincipal = {
+    kind: 'learners',
+    tokenId: row.tokenId,
+    id: row.userId,
+    username: row.learner.username,
+  };
+  return { principal, expiresAt: row.expiresAt };
 }
 
 /** Resolves the principal lazily so public routes with a stale token still answer. */

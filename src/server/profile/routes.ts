@@ -2,18 +2,23 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { learnerProfileAnswer, profileUpdateSchema } from '../../shared/profile/schema.ts';
 import { answer } from '../http/answer.ts';
+import { sendHotRead } from '../cache/hot-read.ts';
 import { parseInput } from '../http/validate.ts';
 import { requestLanguage } from '../lib/request-language.ts';
 import { learner, requireLearner } from '../plugins/auth.ts';
 import { getProfile, updateProfile } from './service.ts';
 
 const learnerProfileRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/v1/learner/info', { preHandler: learner() }, async (request, reply) =>
-    answer(
-      learnerProfileAnswer,
-      await getProfile(app.db, requireLearner(request).id, requestLanguage(request, reply)),
-    ),
-  );
+  app.get('/v1/learner/info', { preHandler: learner() }, async (request, reply) => {
+    const lang = requestLanguage(request, reply);
+    const me = requireLearner(request);
+    return sendHotRead(
+      request,
+      reply,
+      async () => answer(learnerProfileAnswer, await getProfile(app.db, me.id, lang)),
+      { vary: lang },
+    );
+  });
 
   app.post('/v1/learner/info-up', { preHandler: learner() }, async (request, reply) => {
     const me = requireLearner(request);

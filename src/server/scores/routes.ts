@@ -14,6 +14,7 @@ import {
 import { candidateIdNumber, candidateName } from '../lib/candidates.ts';
 import { planForAdmin } from '../lib/plan-scope.ts';
 import { answer } from '../http/answer.ts';
+import { sendHotRead } from '../cache/hot-read.ts';
 import { parseInput } from '../http/validate.ts';
 import { adminPage, learner, requireAdmin, requireLearner } from '../plugins/auth.ts';
 import { sendWorkbook } from '../lib/excel/export-stream.ts';
@@ -96,15 +97,20 @@ const scoreRoutes: FastifyPluginAsync = async (app) => {
     );
   });
 
-  app.get('/v0/user/occupational-skill-tests/examScores', { preHandler: learner() }, async (request) =>
-    answer(
-      learnerScoreListAnswer,
-      await listLearnerScores(
-        app.db,
-        requireLearner(request).id,
-        parseInput(paginationQuery, request.query, 'query'),
-      ),
-    ),
+  // Results morning: every candidate opens this at once; answered from the hot-read cache.
+  app.get(
+    '/v0/user/occupational-skill-tests/examScores',
+    { preHandler: learner() },
+    async (request, reply) => {
+      const query = parseInput(paginationQuery, request.query, 'query');
+      const me = requireLearner(request);
+      return sendHotRead(
+        request,
+        reply,
+        async () => answer(learnerScoreListAnswer, await listLearnerScores(app.db, me.id, query)),
+        { vary: query },
+      );
+    },
   );
 };
 

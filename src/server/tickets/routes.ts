@@ -20,6 +20,7 @@ import {
 import { publicRateLimit, publicUrl } from '../http/public-links.ts';
 import { verifyAnswer } from '../../shared/certificates/schema.ts';
 import { answer } from '../http/answer.ts';
+import { sendHotRead } from '../cache/hot-read.ts';
 import { sendPdf } from '../http/pdf-reply.ts';
 import { parseInput } from '../http/validate.ts';
 import { requestLanguage } from '../lib/request-language.ts';
@@ -116,16 +117,17 @@ const admissionTicketRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/v0/user/occupational-skill-tests/admissionDownload',
     { preHandler: learner() },
-    async (request, reply) =>
-      answer(
-        admissionTicketListAnswer,
-        await listLearnerTickets(
-          app.db,
-          requireLearner(request).id,
-          parseInput(paginationQuery, request.query, 'query'),
-          requestLanguage(request, reply),
-        ),
-      ),
+    async (request, reply) => {
+      const query = parseInput(paginationQuery, request.query, 'query');
+      const lang = requestLanguage(request, reply);
+      const me = requireLearner(request);
+      return sendHotRead(
+        request,
+        reply,
+        async () => answer(admissionTicketListAnswer, await listLearnerTickets(app.db, me.id, query, lang)),
+        { vary: { query, lang } },
+      );
+    },
   );
 
   app.get(
