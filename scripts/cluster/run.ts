@@ -64,7 +64,7 @@ export interface Cluster {
 }
 
 /** A child process that can be stopped, killed and started again. */
-class Managed {
+export class ManagedProcess {
   private child: ChildProcess | null = null;
   private exited: Promise<void> = Promise.resolve();
   private stderrTail = '';
@@ -122,9 +122,13 @@ class Managed {
   }
 }
 
+/** One app process (src/server/main.ts) with `env`. */
+export const appProcess = (label: string, env: NodeJS.ProcessEnv, logFile?: string) =>
+  new ManagedProcess(label, process.execPath, ['--import', 'tsx', 'src/server/main.ts'], env, logFile);
+
 async function startObjectStore(dir: string, logDir: string | undefined) {
   const port = await freePort();
-  const store = new Managed(
+  const store = new ManagedProcess(
     's3rver',
     process.execPath,
     [
@@ -156,8 +160,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   const dataDir = path.join(temp, 'data');
   fs.mkdirSync(dataDir, { recursive: true });
   let postgres: StartedPostgres | undefined;
-  let store: Managed | undefined;
-  const apps: Managed[] = [];
+  let store: ManagedProcess | undefined;
+  const apps: ManagedProcess[] = [];
   let closeProxy: (() => Promise<void>) | undefined;
 
   const stop = async () => {
@@ -202,10 +206,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     };
     for (const [i, port] of ports.entries()) {
       apps.push(
-        new Managed(
+        appProcess(
           `app process ${i + 1}`,
-          process.execPath,
-          ['--import', 'tsx', 'src/server/main.ts'],
           { ...baseEnv, PORT: String(port), DEMO: i === 0 && (options.demo ?? true) ? 'on' : 'off' },
           options.logDir ? path.join(options.logDir, `app-${i + 1}.log`) : undefined,
         ),
