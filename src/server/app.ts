@@ -28,6 +28,8 @@ import {
   UNSTORABLE_TEXT_MESSAGE,
   unstorableTextPath,
 } from './http/validate.ts';
+import { databaseRateLimitStore } from './http/rate-limit-store.ts';
+import { startJobRunner } from './jobs/runner.ts';
 import { systemLogGuard } from './lib/system-log.ts';
 import { openStorage, type FileStorage } from './storage/service.ts';
 import authPlugin from './plugins/auth.ts';
@@ -57,9 +59,16 @@ export interface BuildOptions {
   config: AppConfig;
   database: Database;
   logger?: boolean;
+  /** Poll and run background jobs in this process (jobs/runner.ts); tests run them on demand instead. */
+  runJobs?: boolean;
 }
 
-export async function buildApp({ config, database, logger = false }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger = false,
+  runJobs = true,
+}: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.production ? 'info' : 'warn' } : false,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -98,7 +107,8 @@ export async function buildApp({ config, database, logger = false }: BuildOption
   await app.register(idempotencyPlugin);
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie);
-  await app.register(rateLimit, { global: false });
+  // Counters in the database, shared by every process on it (fails open: http/rate-limit-store.ts).
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(database.db, app.log) });
   await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 5, fields: 20 } });
   await app.register(hotReadPlugin);
   await app.register(authPlugin);
@@ -148,6 +158,7 @@ export async function buildApp({ config, database, logger = false }: BuildOption
   );
 
   await registerClient(app, config.clientDir);
+  if (runJobs) startJobRunner(app);
   return app;
 }
 

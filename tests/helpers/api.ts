@@ -16,10 +16,14 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** `beforeReady` may add routes of its own (a test's throwaway route) before the app starts. */
+/**
+ * `beforeReady` may add routes of its own (a test's throwaway route) before the app starts; `runJobs: false`
+ * leaves background jobs to the test (`runDueJobs`).
+ */
 export async function createTestApp(
   env: Record<string, string> = {},
   beforeReady?: (app: FastifyInstance) => void,
+  { runJobs = true }: { runJobs?: boolean } = {},
 ): Promise<TestContext> {
   const database = await openTestDatabase();
   const config = loadConfig({
@@ -29,7 +33,7 @@ export async function createTestApp(
     CLIENT_DIR: '.tmp/no-client',
     ...env,
   });
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, runJobs });
   beforeReady?.(app);
   await app.ready();
   return {

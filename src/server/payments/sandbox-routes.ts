@@ -12,11 +12,18 @@ import { AppError, notFound } from '../errors.ts';
 import { escapeHtml } from '../http/html.ts';
 import { parseInput } from '../http/validate.ts';
 import { bearerToken, optionalPrincipal } from '../plugins/auth.ts';
+import { defineJob, enqueueJob, markJobDone } from '../jobs/service.ts';
 import { paymentGateways } from './gateways.ts';
-import { SANDBOX_NOTIFY_PATH, SANDBOX_PAY_PATH, SandboxGateway, type SandboxNotify } from './sandbox.ts';
+import {
+  SANDBOX_NOTIFY_PATH,
+  SANDBOX_PAY_PATH,
+  SandboxGateway,
+  sandboxNotifySchema,
+  type SandboxNotify,
+} from './sandbox.ts';
 
 const tradeParams = z.object({ trade_no: z.string().regex(/^SBX[0-9A-F]{24}$/, '交易不存在') });
-const RETRY_DELAYS_MS = [2_000, 10_000, 60_000];
+const RETRY_DELAYS_MS = [2_000, 10_000, 60_000] as const;
 
 const yuan = (fen: number) => (fen / 100).toFixed(2);
 
@@ -41,20 +48,28 @@ form{display:inline}button{font-size:16px;padding:10px 22px;border-radius:8px;bo
 </html>`;
 }
 
-function deliverNotify(app: FastifyInstance, notify: SandboxNotify, attempt = 0): Promise<boolean> {
-  return app
+/** One delivery of the signed notify to the platform's notify endpoint; true when it was acknowledged. */
+async function deliverNotify(app: FastifyInstance, notify: SandboxNotify): Promise<boolean> {
+  const res = await app
     .inject({ method: 'POST', url: SANDBOX_NOTIFY_PATH, payload: notify })
-    .then((res) => res.statusCode === 200)
-    .catch(() => false)
-    .then((ok) => {
-      const delay = RETRY_DELAYS_MS[attempt];
-      if (!ok && delay !== undefined) {
-        // A real gateway retries an unacknowledged notify; so does the sandbox, in the background.
-        setTimeout(() => void deliverNotify(app, notify, attempt + 1), delay).unref();
-      }
-      return ok;
-    });
+    .catch(() => null);
+  return res?.statusCode === 200;
 }
+
+/**
+ * A real gateway retries an unacknowledged notify; so does the sandbox, 2 s, 10 s and 60 s after the first
+ * delivery, as a background job: whichever process is alive then delivers it, and a process that dies after
+ * the payer confirmed loses nothing.
+ */
+const sandboxNotifyJob = defineJob({
+  kind: 'payment.sandbox-notify',
+  payload: sandboxNotifySchema,
+  maxAttempts: RETRY_DELAYS_MS.length,
+  retryDelaysMs: RETRY_DELAYS_MS.slice(1),
+  async run(app, notify) {
+    if (!(await deliverNotify(app, notify))) throw new Error('the notify was not acknowledged');
+  },
+});
 
 type SandboxTransaction = NonNullable<Awaited<ReturnType<SandboxGateway['findTransaction']>>>;
 
@@ -158,8 +173,16 @@ const sandboxRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/v1/payments/sandbox/pay/:trade_no/confirm', async (request, reply) =>
     asPayer(request, reply, async (tx) => {
-      const notify = await gateway.confirm(app.db, tx.tradeNo);
-      if (notify) await deliverNotify(app, notify);
+      // The retry is queued with the confirmation, then the first delivery is made inline: acknowledged,
+      // the queued retry is dropped.
+      const confirmed = await app.db.transaction(async (db) => {
+        const notify = await gateway.confirm(db, tx.tradeNo);
+        if (!notify) return null;
+        const retry = await enqueueJob(db, sandboxNotifyJob, notify, { delayMs: RETRY_DELAYS_MS[0] });
+        return { notify, retry };
+      });
+      if (confirmed && (await deliverNotify(app, confirmed.notify)))
+        await markJobDone(app.db, confirmed.retry);
       return reply.redirect(`/userCenter/myOrder?order_no=${encodeURIComponent(tx.orderNo)}`, 303);
     }),
   );

@@ -25,7 +25,8 @@ export function signPayload(secret: string, payload: Record<string, unknown>): s
   return createHmac('sha256', secret).update(canonicalPayload(payload)).digest('hex');
 }
 
-const notifySchema = z.object({
+/** The signed notify the sandbox sends (and queues for its retries). */
+export const sandboxNotifySchema = z.object({
   event_id: z.string().min(1).max(64),
   trade_no: z.string().min(1).max(64),
   order_no: z.string().min(1).max(32),
@@ -35,7 +36,7 @@ const notifySchema = z.object({
   sign: z.string().regex(/^[0-9a-f]{64}$/),
 });
 
-export type SandboxNotify = z.infer<typeof notifySchema>;
+export type SandboxNotify = z.infer<typeof sandboxNotifySchema>;
 
 function newTradeNo() {
   const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
@@ -83,7 +84,7 @@ export class SandboxGateway implements PaymentGateway {
   verifyNotify(body: unknown): NotifyVerification {
     const payload =
       body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-    const parsed = notifySchema.safeParse(payload);
+    const parsed = sandboxNotifySchema.safeParse(payload);
     if (!parsed.success) return { ok: false, reason: '通知格式错误', outcome: 'malformed', payload };
     const expected = Buffer.from(signPayload(this.secret, parsed.data), 'hex');
     const given = Buffer.from(parsed.data.sign, 'hex');
