@@ -10,6 +10,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import autocannon, { type Request as CannonRequest } from 'autocannon';
 import { eq } from 'drizzle-orm';
 import { createLearner } from '../../src/server/accounts/service.ts';
@@ -80,7 +81,8 @@ async function inBatches<T, R>(
   return results;
 }
 
-async function prepare(database: Database, dataDir: string) {
+/** Also used by scripts/bench/cluster.ts. */
+export async function prepare(database: Database, dataDir: string) {
   const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test' });
   const storage = openStorage(config.storage);
   const db = database.db;
@@ -333,4 +335,5 @@ async function main() {
   }
 }
 
-await main();
+// Run as the command (not when cluster.ts imports prepare()).
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) await main();

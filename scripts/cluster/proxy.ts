@@ -8,6 +8,8 @@
 // - Once the request has been handed to a backend, a failure (the process died mid-request) answers 502
 //   and is never retried here: only the client knows whether it may replay (with its Idempotency-Key).
 import http from 'node:http';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 export interface ProxyTarget {
   host: string;
@@ -148,4 +150,18 @@ export async function startProxy(
       agent.destroy();
     },
   };
+}
+
+// As its own process (the benchmark keeps the proxy off the load generator's event loop):
+// node --import tsx scripts/cluster/proxy.ts <port> <backend port>...
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  const [port, ...backends] = process.argv.slice(2).map(Number);
+  const proxy = await startProxy(
+    backends.map((p) => ({ host: '127.0.0.1', port: p })),
+    { port: port ?? 0 },
+  );
+  console.log(`proxy on ${proxy.url}`);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => void proxy.close().then(() => process.exit(0)));
+  }
 }

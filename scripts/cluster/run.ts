@@ -33,6 +33,8 @@ export interface ClusterOptions {
   demo?: boolean;
   /** More environment for every app process (NODE_ENV, CAPTCHA, ...). */
   env?: Record<string, string>;
+  /** Run the proxy as a process of its own (default: in this process). */
+  proxyProcess?: boolean;
   /** Append each process's output to <logDir>/app-<n>.log; default: keep only the end of stderr. */
   logDir?: string;
 }
@@ -221,11 +223,28 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     for (const app of apps.slice(1)) app.start();
     await Promise.all(apps.slice(1).map((_, i) => healthy(i + 1)));
 
-    const proxy = await startProxy(
-      ports.map((port) => ({ host: '127.0.0.1', port })),
-      { port: options.port ?? 0, host: '127.0.0.1' },
-    );
-    closeProxy = proxy.close;
+    let proxyUrl: string;
+    if (options.proxyProcess) {
+      const proxyPort = options.port || (await freePort());
+      const proxy = new ManagedProcess(
+        'proxy',
+        process.execPath,
+        ['--import', 'tsx', 'scripts/cluster/proxy.ts', String(proxyPort), ...ports.map(String)],
+        process.env,
+        options.logDir ? path.join(options.logDir, 'proxy.log') : undefined,
+      );
+      proxy.start();
+      closeProxy = () => proxy.stop(2000);
+      await waitForPort(proxyPort, 30_000);
+      proxyUrl = `http://127.0.0.1:${proxyPort}`;
+    } else {
+      const proxy = await startProxy(
+        ports.map((port) => ({ host: '127.0.0.1', port })),
+        { port: options.port ?? 0, host: '127.0.0.1' },
+      );
+      closeProxy = proxy.close;
+      proxyUrl = proxy.url;
+    }
 
     const backends: Backend[] = apps.map((app, i) => ({
       number: i + 1,
@@ -242,7 +261,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
         await healthy(i);
       },
     }));
-    return { url: proxy.url, backends, databaseUrl, storageUrl, dataDir, stop };
+    return { url: proxyUrl, backends, databaseUrl, storageUrl, dataDir, stop };
   } catch (error) {
     await stop();
     throw error;
