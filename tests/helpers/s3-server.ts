@@ -1,11 +1,11 @@
 // A throwaway S3-compatible server (s3rver, a dev dependency) for the storage tests: its own process on a
 // free port with a temporary directory and one bucket, so that stopping it is a real outage for the app.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { freePort, waitForPort } from '../../scripts/cluster/ports.ts';
 
 export const S3_TEST_CREDENTIALS = { AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER' };
 
@@ -18,34 +18,6 @@ export interface TestS3Server {
   /** Stops the server (the bucket becomes unreachable); the data directory stays until remove(). */
   stop(): Promise<void>;
   remove(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-async function waitForPort(port: number, child: ChildProcess, timeoutMs = 20_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`s3rver exited with ${child.exitCode}`);
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1');
-      socket.once('connect', () => socket.end(() => resolve(true)));
-      socket.once('error', () => resolve(false));
-    });
-    if (open) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`s3rver did not listen on ${port}`);
 }
 
 export async function startS3Server(bucket = 'uploads'): Promise<TestS3Server> {
@@ -67,7 +39,7 @@ export async function startS3Server(bucket = 'uploads'): Promise<TestS3Server> {
     ],
     { stdio: 'ignore' },
   );
-  await waitForPort(port, child);
+  await waitForPort(port, 20_000);
   const endpoint = `http://127.0.0.1:${port}`;
   const client = new S3Client({
     endpoint,
