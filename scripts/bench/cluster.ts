@@ -3,8 +3,8 @@
 // BENCH_LEARNERS (default 200) candidates through the whole chain, as bench:scores does; starts the
 // cluster of scripts/cluster/run.ts (three app processes, the round-robin proxy as a process of its own)
 // and runs autocannon (50 connections) on the hot reads and the no-op GET /api/health, first against ONE
-// app process directly, then against the proxy in front of all THREE. Prints req/s, p99 and the 3-vs-1
-// ratio per route.
+// app process directly, then through a proxy in front of that one process alone (what the proxy costs),
+// then through the proxy in front of all THREE. Prints req/s, p99 and the 3-vs-1 ratio per route.
 // Env: BENCH_DURATION (seconds per route, default 6), BENCH_CONNECTIONS (default 50), BENCH_LEARNERS,
 // BENCH_DATABASE_URL.
 import fs from 'node:fs';
@@ -16,7 +16,8 @@ import { issueToken } from '../../src/server/auth/tokens.ts';
 import { openPostgres } from '../../src/server/db/client.ts';
 import { administrators } from '../../src/server/db/schema/index.ts';
 import { startPostgres, type StartedPostgres } from '../cluster/postgres.ts';
-import { startCluster } from '../cluster/run.ts';
+import { freePort, waitForPort } from '../cluster/ports.ts';
+import { ManagedProcess, startCluster } from '../cluster/run.ts';
 import { prepare } from './scores.ts';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 6);
@@ -130,7 +131,7 @@ async function main() {
       proxyProcess: true,
       env: { NODE_ENV: 'test', DATA_DIR: path.join(dataDir, 'data') },
     });
-    const results = new Map<string, { one: Measured; three: Measured }>();
+    const results = new Map<string, { one: Measured; proxied: Measured; three: Measured }>();
     try {
       const load = os.loadavg()[0] ?? 0;
       console.log(
@@ -142,38 +143,63 @@ async function main() {
         one.set(route.label, await measure(cluster.backends[0]!.url, route, tokens, founderToken));
         process.stdout.write(`  1 process, direct:  measured ${route.label}\n`);
       }
+      const soloPort = await freePort();
+      const solo = new ManagedProcess(
+        'proxy to process 1',
+        process.execPath,
+        ['--import', 'tsx', 'scripts/cluster/proxy.ts', String(soloPort), String(cluster.backends[0]!.port)],
+        process.env,
+        undefined,
+      );
+      solo.start();
+      const proxied = new Map<string, Measured>();
+      try {
+        await waitForPort(soloPort, 30_000);
+        for (const route of ROUTES) {
+          proxied.set(
+            route.label,
+            await measure(`http://127.0.0.1:${soloPort}`, route, tokens, founderToken),
+          );
+          process.stdout.write(`  1 process, proxy:   measured ${route.label}\n`);
+        }
+      } finally {
+        await solo.stop(2000);
+      }
       for (const route of ROUTES) {
         const three = await measure(cluster.url, route, tokens, founderToken);
-        results.set(route.label, { one: one.get(route.label)!, three });
+        results.set(route.label, { one: one.get(route.label)!, proxied: proxied.get(route.label)!, three });
         process.stdout.write(`  3 processes, proxy: measured ${route.label}\n`);
       }
     } finally {
       await cluster.stop();
     }
 
-    const widths = [42, 9, 8, 9, 8, 7, 7];
+    const widths = [42, 9, 7, 9, 7, 9, 7, 7, 7];
     console.log(
       '\n' +
-        ['route', '1: req/s', 'p99 ms', '3: req/s', 'p99 ms', '3 vs 1', 'errors']
+        ['route', '1: req/s', 'p99 ms', '1p: req/s', 'p99 ms', '3p: req/s', 'p99 ms', '3p vs 1', 'errors']
           .map((h, i) => pad(h, widths[i]!, i > 0))
           .join(' '),
     );
     console.log(widths.map((w) => '-'.repeat(w)).join(' '));
-    for (const [label, { one, three }] of results) {
+    for (const [label, { one, proxied, three }] of results) {
       const cells = [
         label,
         one.rps.toFixed(0),
         one.p99.toFixed(0),
+        proxied.rps.toFixed(0),
+        proxied.p99.toFixed(0),
         three.rps.toFixed(0),
         three.p99.toFixed(0),
         `${(three.rps / one.rps).toFixed(2)}x`,
-        String(one.errors + three.errors),
+        String(one.errors + proxied.errors + three.errors),
       ];
       console.log(cells.map((c, i) => pad(c, widths[i]!, i > 0)).join(' '));
     }
     const cores = os.cpus().length;
     console.log(
-      `\n1: one app process, measured directly. 3: three app processes behind the round-robin proxy.` +
+      `\n1: one app process, measured directly. 1p: the same process behind the proxy (the proxy's cost).` +
+        `\n3p: three app processes behind the round-robin proxy.` +
         `\nAll of it shares this machine's ${cores} cores: the three app processes, the proxy, PostgreSQL and` +
         ` the load generator.${cores <= 2 ? ' On 2 cores three processes cannot run three times as fast; the ratio shows what the scale-out path costs or gains here, not what three machines would give.' : ''}`,
     );
@@ -182,7 +208,8 @@ async function main() {
       console.log(
         `Note: load average ${loadEnd.toFixed(1)} at the end: other work was competing for the CPU.`,
       );
-    if ([...results.values()].some((r) => r.one.errors + r.three.errors > 0)) process.exitCode = 1;
+    if ([...results.values()].some((r) => r.one.errors + r.proxied.errors + r.three.errors > 0))
+      process.exitCode = 1;
   } finally {
     postgres?.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
