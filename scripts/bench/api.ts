@@ -1,5 +1,6 @@
 // npm run bench:api - HTTP throughput of the API under load.
-// Starts the real server on a free port over a fresh embedded database with the demo data, logs in as
+// Starts the real server on a free port over a fresh embedded database with the demo data (or over
+// BENCH_DATABASE_URL, an empty PostgreSQL database, which it fills with the demo data), logs in as
 // founder (administrator) and learner, then runs autocannon (50 connections) against each route and
 // prints req/s, p99 latency, errors and the ratio to GET /api/health, the no-op baseline served by the
 // same process. Env: BENCH_DURATION (seconds per route, default 6), BENCH_CONNECTIONS (default 50).
@@ -49,8 +50,11 @@ function pad(value: string, width: number, right = false) {
 }
 
 async function main() {
-  console.log(`Starting the server (fresh embedded database with demo data)...`);
-  const server = await startServer();
+  const databaseUrl = process.env.BENCH_DATABASE_URL;
+  console.log(
+    `Starting the server (${databaseUrl ? 'PostgreSQL' : 'fresh embedded database'} with demo data)...`,
+  );
+  const server = await startServer(databaseUrl ? { DATABASE_URL: databaseUrl } : {});
   try {
     const tokens = {
       founder: await login(server.url, 'founder', 'administrators'),

@@ -147,8 +147,14 @@ export async function sendHotRead(
   return sendCachedJson(request, reply, value, cacheControl);
 }
 
+/**
+ * The caller as far as an answer may depend on it without reading it again: an administrator's role, type
+ * and organisation come from the sign-in (cache/principals.ts), so a changed role is a new key.
+ */
 function callerKey(request: FastifyRequest): string {
   const principal = request.principal;
   if (!principal) throw new Error('sendHotRead: a personal answer needs a signed-in caller');
-  return `${principal.kind}:${principal.id}`;
+  if (principal.kind === 'learners') return `learners:${principal.id}`;
+  const { id, roleId, administratorType, organizationId } = principal;
+  return `administrators:${id}:${roleId}:${administratorType}:${organizationId}`;
 }

@@ -1,13 +1,43 @@
-// Cacheable JSON for reference data (lookups, regions): the body is serialised once, its strong ETag is
-// a content hash, and a matching If-None-Match answers 304 without a body.
+// Cacheable JSON (regions, and the hot-read cache's answers): the body is serialised once, its strong ETag
+// is a content hash, a matching If-None-Match answers 304 without a body, and the compressed copy a client
+// asks for is made once and kept with it rather than on every request.
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { addVary } from '../lib/request-language.ts';
 
 export const PUBLIC_REFERENCE_CACHE = 'public, max-age=300, stale-while-revalidate=86400';
 
 export interface CachedJson {
   body: string;
   etag: string;
+  /** Compressed copies, made on first demand. */
+  encoded?: Partial<Record<Encoding, Buffer>>;
+}
+
+type Encoding = 'br' | 'gzip';
+/** Below this an answer is sent as it is (as @fastify/compress's threshold in app.ts). */
+const COMPRESS_THRESHOLD_BYTES = 1024;
+
+/** The encoding to send: br, else gzip, when the client accepts it (q=0 refuses). */
+function acceptedEncoding(header: string | string[] | undefined): Encoding | null {
+  const offered = new Set<string>();
+  for (const part of String(header ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name || params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p))) continue;
+    offered.add(name);
+  }
+  if (offered.has('br')) return 'br';
+  if (offered.has('gzip') || offered.has('*')) return 'gzip';
+  return null;
+}
+
+function encode(cached: CachedJson, encoding: Encoding): Buffer {
+  const copies = (cached.encoded ??= {});
+  return (copies[encoding] ??=
+    encoding === 'br'
+      ? brotliCompressSync(cached.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })
+      : gzipSync(cached.body));
 }
 
 export function cachedJson(value: unknown): CachedJson {
@@ -31,5 +61,12 @@ export function sendCachedJson(
 ) {
   reply.header('ETag', cached.etag).header('Cache-Control', cacheControl);
   if (etagMatches(request.headers['if-none-match'], cached.etag)) return reply.status(304).send();
-  return reply.type('application/json; charset=utf-8').send(cached.body);
+  reply.type('application/json; charset=utf-8');
+  const encoding =
+    Buffer.byteLength(cached.body) >= COMPRESS_THRESHOLD_BYTES
+      ? acceptedEncoding(request.headers['accept-encoding'])
+      : null;
+  if (!encoding) return reply.send(cached.body);
+  addVary(reply, 'Accept-Encoding');
+  return reply.header('Content-Encoding', encoding).send(encode(cached, encoding));
 }

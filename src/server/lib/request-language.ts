@@ -18,7 +18,7 @@ export function languageOf(request: Pick<FastifyRequest, 'headers' | 'cookies'>)
 }
 
 /** Adds `field` to the answer's Vary header once, keeping what is there (Cookie, Accept-Encoding). */
-function addVary(reply: FastifyReply, field: string): void {
+export function addVary(reply: FastifyReply, field: string): void {
   const current = reply.getHeader('Vary');
   const fields = (Array.isArray(current) ? current.join(',') : String(current ?? ''))
     .split(',')
