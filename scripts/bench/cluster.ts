@@ -18,7 +18,7 @@ import { administrators } from '../../src/server/db/schema/index.ts';
 import { startPostgres, type StartedPostgres } from '../cluster/postgres.ts';
 import { freePort, waitForPort } from '../cluster/ports.ts';
 import { ManagedProcess, startCluster } from '../cluster/run.ts';
-import { prepare } from './scores.ts';
+import { drain, prepare } from './scores.ts';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 6);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -54,17 +54,6 @@ interface Measured {
   rps: number;
   p99: number;
   errors: number;
-}
-
-/** Waits until `base` answers the no-op quickly again, so one route's backlog is not billed to the next. */
-async function drain(base: string) {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    const t0 = performance.now();
-    await (await fetch(`${base}/api/health`)).arrayBuffer();
-    if (performance.now() - t0 < 250) return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
 }
 
 async function measure(base: string, route: Route, tokens: string[], founder: string): Promise<Measured> {

@@ -197,7 +197,7 @@ interface Route {
 }
 
 /** Waits until the server answers the no-op quickly again, so one route's backlog is not billed to the next. */
-async function drain(base: string) {
+export async function drain(base: string) {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     const t0 = performance.now();

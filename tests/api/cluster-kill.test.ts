@@ -25,9 +25,16 @@ import {
   sandboxTransactions,
 } from '../../src/server/db/schema/index.ts';
 import { SandboxGateway, type SandboxNotify } from '../../src/server/payments/sandbox.ts';
-import { DEMO_PASSWORD } from '../../src/server/demo/seed.ts';
-import { collegeIds, createLearners, planBody, type TestLearner } from '../helpers/enrollments.ts';
-import { burst, isSuccess, replayUntilFinal, send, type Call, type Outcome } from '../helpers/kill.ts';
+import { collegeIds, createLearners, type TestLearner } from '../helpers/enrollments.ts';
+import {
+  burst,
+  isSuccess,
+  openPlanOver,
+  replayUntilFinal,
+  send,
+  type Call,
+  type Outcome,
+} from '../helpers/kill.ts';
 import { templateDatabaseName, withDatabase } from '../helpers/test-db.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -99,38 +106,11 @@ describe.skipIf(!serverUrl)('a process killed with SIGKILL behind the proxy lose
       env: { NODE_ENV: 'test', CAPTCHA: 'off', CLIENT_DIR: '.tmp/no-client' },
     });
 
-    const login = await call({
-      method: 'POST',
-      path: '/api/v1/authorizations',
-      body: {
-        username: 'manager',
-        password: DEMO_PASSWORD,
-        user_type: 'administrators',
-        captcha: '',
-        key: '',
-      },
-    });
-    managerToken = String(login.body.access_token);
-    const occupations = await call({ method: 'GET', path: '/api/v1/occupations', token: managerToken });
-    const occupation = (occupations.body.data as { id: number; code: string }[]).find(
-      (o) => o.code === '6-31-01-03',
-    )!.id;
     const colleges = await collegeIds(database.db);
-    const created = await call({
-      method: 'POST',
-      path: '/api/v1/admin/plans',
-      token: managerToken,
-      body: planBody(occupation, colleges.jiangnan, { capacity: LEARNERS + 5, fee_fen: 18_800 }),
-    });
-    expect(created.status).toBe(201);
-    planId = Number(created.body.id);
-    const published = await call({
-      method: 'POST',
-      path: `/api/v1/admin/plans/${planId}/transition`,
-      token: managerToken,
-      body: { action: 'publish' },
-    });
-    expect(published.status).toBe(200);
+    ({ managerToken, planId } = await openPlanOver(cluster.url, colleges.jiangnan, {
+      capacity: LEARNERS + 5,
+      fee_fen: 18_800,
+    }));
     candidates = await createLearners(database.db, path.join(cluster.dataDir, 'uploads'), LEARNERS);
   }, 240_000);
 

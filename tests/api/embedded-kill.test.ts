@@ -17,9 +17,16 @@ import { appProcess, type ManagedProcess } from '../../scripts/cluster/run.ts';
 import { freePort, waitForHealth } from '../../scripts/cluster/ports.ts';
 import { openPglite, type Database } from '../../src/server/db/client.ts';
 import { enrollments, examPlans, idempotencyKeys, workOrders } from '../../src/server/db/schema/index.ts';
-import { DEMO_PASSWORD } from '../../src/server/demo/seed.ts';
-import { collegeIds, createLearners, planBody, type TestLearner } from '../helpers/enrollments.ts';
-import { burst, isSuccess, replayUntilFinal, send, type Call, type Outcome } from '../helpers/kill.ts';
+import { collegeIds, createLearners, type TestLearner } from '../helpers/enrollments.ts';
+import {
+  burst,
+  isSuccess,
+  openPlanOver,
+  replayUntilFinal,
+  send,
+  type Call,
+  type Outcome,
+} from '../helpers/kill.ts';
 import { TEMPLATE_DUMP } from '../helpers/test-db.ts';
 
 const embedded = !process.env.TEST_DATABASE_URL;
@@ -84,37 +91,7 @@ describe.skipIf(!embedded)('the embedded database keeps every acknowledged write
   }, 60_000);
 
   it('acknowledged enrolments and work orders survive kill -9; replays apply the rest exactly once', async () => {
-    const login = await call({
-      method: 'POST',
-      path: '/api/v1/authorizations',
-      body: {
-        username: 'manager',
-        password: DEMO_PASSWORD,
-        user_type: 'administrators',
-        captcha: '',
-        key: '',
-      },
-    });
-    const manager = String(login.body.access_token);
-    const occupations = await call({ method: 'GET', path: '/api/v1/occupations', token: manager });
-    const occupation = (occupations.body.data as { id: number; code: string }[]).find(
-      (o) => o.code === '6-31-01-03',
-    )!.id;
-    const created = await call({
-      method: 'POST',
-      path: '/api/v1/admin/plans',
-      token: manager,
-      body: planBody(occupation, college, { capacity: LEARNERS + 5 }),
-    });
-    expect(created.status).toBe(201);
-    const planId = Number(created.body.id);
-    const published = await call({
-      method: 'POST',
-      path: `/api/v1/admin/plans/${planId}/transition`,
-      token: manager,
-      body: { action: 'publish' },
-    });
-    expect(published.status).toBe(200);
+    const { planId } = await openPlanOver(url, college, { capacity: LEARNERS + 5 });
 
     const writes: Write[] = learners.flatMap((who) => [
       { kind: 'enrol' as const, who },

@@ -1,6 +1,9 @@
 // The client side of the kill tests (tests/api/*-kill.test.ts): real HTTP calls that record whether the
 // app gave a final answer, bursts that SIGKILL a process part-way through, and the replay of every write
 // left without a final answer under its same Idempotency-Key, as the PWA's outbox does.
+import { DEMO_PASSWORD } from '../../src/server/demo/seed.ts';
+import { planBody } from './enrollments.ts';
+
 export type Json = Record<string, unknown>;
 
 export interface Outcome {
@@ -102,4 +105,43 @@ export async function replayUntilFinal<T>(
     const sample = outcomes.get(pending[0]!);
     throw new Error(`${pending.length} writes got no final answer after replays: ${JSON.stringify(sample)}`);
   }
+}
+
+/**
+ * Signs in as the demo manager over HTTP and opens a plan for `organizationId` (registration open now):
+ * answers the manager's token and the plan's id.
+ */
+export async function openPlanOver(
+  base: string,
+  organizationId: number,
+  overrides: Json,
+): Promise<{ managerToken: string; planId: number }> {
+  const login = await send(base, {
+    method: 'POST',
+    path: '/api/v1/authorizations',
+    body: { username: 'manager', password: DEMO_PASSWORD, user_type: 'administrators', captcha: '', key: '' },
+  });
+  const managerToken = String(login.body.access_token);
+  const occupations = await send(base, { method: 'GET', path: '/api/v1/occupations', token: managerToken });
+  const occupation = (occupations.body.data as { id: number; code: string }[]).find(
+    (o) => o.code === '6-31-01-03',
+  )!.id;
+  const created = await send(base, {
+    method: 'POST',
+    path: '/api/v1/admin/plans',
+    token: managerToken,
+    body: planBody(occupation, organizationId, overrides),
+  });
+  if (created.status !== 201)
+    throw new Error(`create plan: ${created.status} ${JSON.stringify(created.body)}`);
+  const planId = Number(created.body.id);
+  const published = await send(base, {
+    method: 'POST',
+    path: `/api/v1/admin/plans/${planId}/transition`,
+    token: managerToken,
+    body: { action: 'publish' },
+  });
+  if (published.status !== 200)
+    throw new Error(`publish plan: ${published.status} ${JSON.stringify(published.body)}`);
+  return { managerToken, planId };
 }
