@@ -14,6 +14,7 @@ import { sql } from 'drizzle-orm';
 import { getTableName, isTable } from 'drizzle-orm';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Db } from '../db/client.ts';
+import { rowsOf } from '../lib/db-queries.ts';
 import * as schema from '../db/schema/index.ts';
 
 export type Versions = ReadonlyMap<string, number>;
@@ -109,17 +110,38 @@ export async function ensureVersionTriggers(db: Pick<Db, 'execute'>): Promise<vo
   }
 }
 
-/** PostgreSQL: one query per request (the caller keeps the answer for the request). */
+/**
+ * PostgreSQL: the versions as of a read SENT AFTER the request arrived, so every write committed before it
+ * is seen. Requests arriving while a read is on its way share the next one (at most one read in flight and
+ * one waiting), so under load one small query serves a whole batch of requests.
+ */
 export function postgresVersions(db: Db): VersionSource {
+  const query = async (): Promise<Versions> => {
+    const rows = rowsOf<{ name: string; version: string | number }>(
+      await db.execute(sql`select name, version from cache_versions`),
+    );
+    return new Map(rows.map((r) => [r.name, Number(r.version)]));
+  };
+  let running: Promise<Versions> | null = null;
+  let waiting: Promise<Versions> | null = null;
+  const launch = () => {
+    const read = query().finally(() => {
+      if (running === read) running = null;
+    });
+    running = read;
+    return read;
+  };
+  const settled = () => undefined;
   return {
     start: () => Promise.resolve(),
-    async read() {
-      const result = (await db.execute(
-        sql`select name, version from cache_versions order by name`,
-      )) as unknown as {
-        rows: { name: string; version: string | number }[];
-      };
-      return new Map(result.rows.map((r) => [r.name, Number(r.version)]));
+    read() {
+      if (!running) return launch();
+      // The read on its way may have been sent before this request arrived: wait for the next one.
+      waiting ??= running.then(settled, settled).then(() => {
+        waiting = null;
+        return launch();
+      });
+      return waiting;
     },
   };
 }
