@@ -20,10 +20,12 @@ import { PGlite, type Transaction } from '@electric-sql/pglite';
 
 const ROWS = 10_000;
 const SELECT_ONE = 'select id, name, id_card, phone, organization_id, created_at from learners where id = $1';
+const SELECT_ANY =
+  'select id, name, id_card, phone, organization_id, created_at from learners where id = any($1::integer[])';
 const LOCK_ONE = 'select id, visits from learners where id = $1 for update';
 const BUMP_ONE = 'update learners set visits = visits + 1 where id = $1';
 
-type Params = (string | number | null)[];
+type Params = (string | number | number[] | null)[];
 interface Statement {
   sql: string;
   params: Params;
@@ -234,6 +236,11 @@ async function serve(mode: 'main' | 'worker', port: number) {
     const [a, b, c] = await db.batch([1, 2, 3].map(() => ({ sql: SELECT_ONE, params: [randomId()] })));
     return { a: a?.[0], b: b?.[0], c: c?.[0] };
   });
+  // The three lookups as ONE statement (one call into PGlite): batching at the SQL level.
+  app.get('/any', async () => {
+    const [a, b, c] = await db.query(SELECT_ANY, [[randomId(), randomId(), randomId()]]);
+    return { a, b, c };
+  });
   app.get('/tx', async () =>
     db.transaction(async (tx) => {
       const id = randomId();
@@ -267,6 +274,7 @@ const SETUPS: { mode: 'main' | 'worker'; measures: Measure[] }[] = [
       { key: 'noop', label: 'no-op route (baseline)', path: '/noop' },
       { key: 'main one', label: 'main thread: 1 lookup', path: '/one' },
       { key: 'main three', label: 'main thread: 3 lookups', path: '/three' },
+      { key: 'main any', label: 'main thread: 3 lookups in 1 statement', path: '/any' },
       { key: 'main tx', label: 'main thread: transaction (4 stmts)', path: '/tx' },
       { key: 'main stall', label: 'main thread: no-op while /three loaded', path: '/noop', under: '/three' },
     ],
@@ -278,6 +286,7 @@ const SETUPS: { mode: 'main' | 'worker'; measures: Measure[] }[] = [
       { key: 'worker one', label: 'worker: 1 lookup', path: '/one' },
       { key: 'worker three', label: 'worker: 3 lookups (3 rounds)', path: '/three' },
       { key: 'worker batch', label: 'worker: 3 lookups batched (1 round)', path: '/batch' },
+      { key: 'worker any', label: 'worker: 3 lookups in 1 statement', path: '/any' },
       { key: 'worker tx', label: 'worker: transaction (4 stmts, 5 rounds)', path: '/tx' },
       { key: 'worker stall', label: 'worker: no-op while /three loaded', path: '/noop', under: '/three' },
     ],
@@ -365,12 +374,47 @@ const fmt = (values: number[], digits = 0) => {
   return `${mean.toFixed(digits)} (${min.toFixed(digits)}–${max.toFixed(digits)})`;
 };
 
+/** The database's own ceiling (no HTTP): lookups in a loop, and a message round trip to a worker. */
+async function ceilings() {
+  const pg = await openSeeded();
+  const lookups = 5000;
+  for (let i = 1; i <= 500; i++) await pg.query(SELECT_ONE, [i]); // warm-up
+  let start = performance.now();
+  for (let i = 1; i <= lookups; i++) await pg.query(SELECT_ONE, [1 + ((i * 7919) % ROWS)]);
+  const perLookup = (performance.now() - start) / lookups;
+  start = performance.now();
+  for (let i = 1; i <= lookups; i++) await pg.query('select 1');
+  const perSelect1 = (performance.now() - start) / lookups;
+  await pg.close();
+
+  const { port1, port2 } = new MessageChannel();
+  port2.on('message', (msg: { id: number; rows: Row[] }) => port2.postMessage(msg));
+  const rows = [{ id: 1, name: 'learner 1', id_card: '000000000000000001', created_at: new Date() }];
+  const echo = (id: number) =>
+    new Promise<void>((resolve) => {
+      port1.once('message', () => resolve());
+      port1.postMessage({ id, rows });
+    });
+  for (let i = 0; i < 500; i++) await echo(i);
+  const rounds = 5000;
+  start = performance.now();
+  for (let i = 0; i < rounds; i++) await echo(i);
+  const perRound = (performance.now() - start) / rounds;
+  port1.close();
+  console.log(
+    `PGlite alone (one thread, no HTTP): ${(perLookup * 1000).toFixed(0)} µs per primary-key lookup` +
+      ` (${(1000 / perLookup).toFixed(0)}/s), ${(perSelect1 * 1000).toFixed(0)} µs per \`select 1\`; a MessagePort round trip carrying one row: ${(perRound * 1000).toFixed(0)} µs` +
+      ` (same thread, the structured-clone and message cost without the thread hop)\n`,
+  );
+}
+
 async function bench() {
   const loads = [os.loadavg()[0] ?? 0];
   console.log(
     `PGlite main thread vs worker thread: ${ROWS} rows, ${CONNECTIONS} connections, ${DURATION} s per route, ${RUNS} runs`,
   );
-  console.log(`Machine: ${os.cpus().length} cores, load average ${loads[0]!.toFixed(2)} at start\n`);
+  console.log(`Machine: ${os.cpus().length} cores, load average ${loads[0]!.toFixed(2)} at start`);
+  await ceilings();
   const samples = new Map<string, { label: string; runs: Sample[]; noop: number[] }>();
   for (let run = 1; run <= RUNS; run++) {
     // The no-op baseline of a run: its no-op route, measured on each server.
