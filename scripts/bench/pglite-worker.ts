@@ -17,6 +17,7 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { MessageChannel, type MessagePort, Worker, isMainThread, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { freePort } from './server.ts';
 
 const ROWS = 10_000;
 const SELECT_ONE = 'select id, name, id_card, phone, organization_id, created_at from learners where id = $1';
@@ -292,19 +293,6 @@ const SETUPS: { mode: 'main' | 'worker'; measures: Measure[] }[] = [
     ],
   },
 ];
-
-async function freePort(): Promise<number> {
-  const net = await import('node:net');
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function startChild(mode: 'main' | 'worker') {
   const port = await freePort();
