@@ -2,7 +2,7 @@
 // '../plans/api.ts' names no folder a pattern could catch): shared imports neither side; client and server
 // never import each other; client lib imports no feature and not the app; a client feature imports no other
 // feature and not the app (client/app composes them, e.g. the plan page's steps); a server area reaches
-// another area only through its service.ts (lib/, http/, db/, plugins/, i18n/ and the root files are shared
+// another area only through its service.ts (lib/, http/, db/, plugins/, cache/, i18n/ and the root files are shared
 // infrastructure; demo/ and cli/ compose areas). Every folder under src/client/features and src/server is
 // covered without being listed here. tests/unit/lint checks these rules.
 import js from '@eslint/js';
@@ -27,7 +27,7 @@ const elements = [
   { type: 'client', pattern: 'src/client' },
   {
     type: 'server',
-    pattern: ['src/server/{lib,http,db,plugins,i18n,demo,cli}/**', 'src/server/*.ts'],
+    pattern: ['src/server/{lib,http,db,plugins,cache,i18n,demo,cli}/**', 'src/server/*.ts'],
     mode: 'full',
   },
   { type: 'server-service', pattern: 'src/server/*/service.ts', mode: 'full', capture: ['area'] },
