@@ -12,7 +12,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { cachedJson, sendCachedJson, type CachedJson } from '../http/cacheable.ts';
-import { SCHEMA_TABLES, UNTRACKED_TABLES, type Versions } from './versions.ts';
+import { SCHEMA_TABLES, UNTRACKED_TABLES, versionStamp, type Versions } from './versions.ts';
 
 /** Per-user answers: the client revalidates on every navigation (spec §4) and usually gets a 304. */
 export const PRIVATE_REVALIDATE = 'private, no-cache';
@@ -35,15 +35,11 @@ export function recordQuery(text: string): void {
 interface Entry {
   /** The versions of the answer's tables when it was read, in the order of `tables`. */
   tables: string[];
-  stamp: number[];
+  stamp: string;
   value: CachedJson;
   /** For answers that also depend on the clock (a sign-up window opening): when to read again anyway. */
   expiresAt: number;
 }
-
-const stampOf = (versions: Versions, tables: readonly string[]) => tables.map((t) => versions.get(t) ?? 0);
-const sameStamp = (a: readonly number[], b: readonly number[]) =>
-  a.length === b.length && a.every((v, i) => v === b[i]);
 
 /** Runs `load` recording the tables its queries read. */
 export async function loadRecorded<T>(load: () => Promise<T>): Promise<{ value: T; tables: Set<string> }> {
@@ -75,7 +71,7 @@ export class HotReadCache {
     maxAgeMs = Infinity,
   ): Promise<CachedJson> {
     const hit = this.entries.get(key);
-    if (hit && hit.expiresAt > Date.now() && sameStamp(hit.stamp, stampOf(versions, hit.tables)))
+    if (hit && hit.expiresAt > Date.now() && hit.stamp === versionStamp(versions, hit.tables))
       return hit.value;
     const pendingKey = `${key}\u0000${[...versions.values()].join('.')}`;
     const pending = this.loading.get(pendingKey);
@@ -88,7 +84,7 @@ export class HotReadCache {
       if (names.length > 0 && !names.some((t) => UNTRACKED_TABLES.has(t)))
         this.store(key, {
           tables: names,
-          stamp: stampOf(versions, names),
+          stamp: versionStamp(versions, names),
           value: cached,
           expiresAt: loadedAt + maxAgeMs,
         });
@@ -105,7 +101,7 @@ export class HotReadCache {
   private store(key: string, entry: Entry) {
     this.drop(key);
     this.entries.set(key, entry);
-    this.bytes += entry.value.body.length + key.length;
+    this.bytes += entry.value.bytes + key.length;
     // The oldest entries go first once the budget is spent (Map keeps insertion order).
     for (const [oldKey] of this.entries) {
       if (this.bytes <= this.budgetBytes) break;
@@ -117,7 +113,7 @@ export class HotReadCache {
     const old = this.entries.get(key);
     if (!old) return;
     this.entries.delete(key);
-    this.bytes -= old.value.body.length + key.length;
+    this.bytes -= old.value.bytes + key.length;
   }
 }
 

@@ -1,7 +1,7 @@
 // Who a token belongs to, kept per process so a signed-in request need not join four tables each time.
 // An entry holds while the tables it was read from are unchanged (versions.ts: a revoked token, a disabled
 // account or a changed role bumps them; a new sign-in does not) and until the token expires.
-import type { Versions } from './versions.ts';
+import { versionStamp, type Versions } from './versions.ts';
 
 export const PRINCIPAL_TABLES = ['access_tokens', 'administrators', 'learners', 'roles'] as const;
 const MAX_ENTRIES = 100_000;
@@ -12,7 +12,7 @@ interface Entry<P> {
   stamp: string;
 }
 
-const stampOf = (versions: Versions) => PRINCIPAL_TABLES.map((t) => versions.get(t) ?? 0).join('.');
+const stampOf = (versions: Versions) => versionStamp(versions, PRINCIPAL_TABLES);
 
 export class PrincipalCache<P = unknown> {
   private readonly entries = new Map<string, Entry<P>>();

@@ -10,14 +10,17 @@
 // - PGlite (one process owns its data directory): the bump also NOTIFYs, the process listens, and PGlite
 //   delivers its own notifications before the committing call returns, so the versions live in memory and a
 //   cached answer costs no query at all.
-import { sql } from 'drizzle-orm';
-import { getTableName, isTable } from 'drizzle-orm';
+import { getTableName, isTable, sql } from 'drizzle-orm';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Db } from '../db/client.ts';
 import { rowsOf } from '../lib/db-queries.ts';
 import * as schema from '../db/schema/index.ts';
 
 export type Versions = ReadonlyMap<string, number>;
+
+/** The versions of these tables, as one comparable value (a table never bumped counts as 0). */
+export const versionStamp = (versions: Versions, tables: readonly string[]) =>
+  tables.map((t) => versions.get(t) ?? 0).join('.');
 
 export interface VersionSource {
   /** The current version of every tracked table (a table never bumped is absent: version 0). */

@@ -10,6 +10,8 @@ export const PUBLIC_REFERENCE_CACHE = 'public, max-age=300, stale-while-revalida
 
 export interface CachedJson {
   body: string;
+  /** The body's size in UTF-8 bytes. */
+  bytes: number;
   etag: string;
   /** Compressed copies, made on first demand. */
   encoded?: Partial<Record<Encoding, Buffer>>;
@@ -43,7 +45,7 @@ function encode(cached: CachedJson, encoding: Encoding): Buffer {
 export function cachedJson(value: unknown): CachedJson {
   const body = JSON.stringify(value);
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-  return { body, etag };
+  return { body, bytes: Buffer.byteLength(body), etag };
 }
 
 /** If-None-Match uses the weak comparison (RFC 9110 §13.1.2): a W/ prefix still matches. */
@@ -63,9 +65,7 @@ export function sendCachedJson(
   if (etagMatches(request.headers['if-none-match'], cached.etag)) return reply.status(304).send();
   reply.type('application/json; charset=utf-8');
   const encoding =
-    Buffer.byteLength(cached.body) >= COMPRESS_THRESHOLD_BYTES
-      ? acceptedEncoding(request.headers['accept-encoding'])
-      : null;
+    cached.bytes >= COMPRESS_THRESHOLD_BYTES ? acceptedEncoding(request.headers['accept-encoding']) : null;
   if (!encoding) return reply.send(cached.body);
   addVary(reply, 'Accept-Encoding');
   return reply.header('Content-Encoding', encoding).send(encode(cached, encoding));
