@@ -6,7 +6,7 @@
 // same process. Env: BENCH_DURATION (seconds per route, default 6), BENCH_CONNECTIONS (default 50).
 import os from 'node:os';
 import autocannon from 'autocannon';
-import { startServer } from './server.ts';
+import { pad, startServer } from './server.ts';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 6);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -43,10 +43,6 @@ async function login(base: string, username: string, userType: 'learners' | 'adm
   }
   const body = (await res.json()) as { access_token?: string; token_type?: string };
   return body.access_token ? `${body.token_type ?? 'Bearer'} ${body.access_token}` : undefined;
-}
-
-function pad(value: string, width: number, right = false) {
-  return right ? value.padStart(width) : value.padEnd(width);
 }
 
 async function main() {

@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon, { type Request as CannonRequest } from 'autocannon';
+import autocannon from 'autocannon';
 import { eq } from 'drizzle-orm';
 import { issueToken } from '../../src/server/auth/tokens.ts';
 import { openPostgres } from '../../src/server/db/client.ts';
@@ -18,7 +18,8 @@ import { administrators } from '../../src/server/db/schema/index.ts';
 import { startPostgres, type StartedPostgres } from '../cluster/postgres.ts';
 import { freePort, waitForPort } from '../cluster/ports.ts';
 import { ManagedProcess, startCluster } from '../cluster/run.ts';
-import { drain, prepare } from './scores.ts';
+import { benchRequest, drain, prepare } from './scores.ts';
+import { pad } from './server.ts';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 6);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -58,18 +59,9 @@ interface Measured {
 
 async function measure(base: string, route: Route, tokens: string[], founder: string): Promise<Measured> {
   await drain(base);
-  let next = 0;
   const headers: Record<string, string> = { 'accept-encoding': 'gzip' };
   if (route.auth === 'founder') headers.authorization = `Bearer ${founder}`;
-  const request = {
-    method: 'GET',
-    path: route.path,
-    headers,
-    setupRequest: (req: CannonRequest) => {
-      if (route.auth !== 'learners') return req;
-      return { ...req, headers: { ...headers, authorization: `Bearer ${tokens[next++ % tokens.length]}` } };
-    },
-  };
+  const request = benchRequest(route.path, headers, route.auth === 'learners' ? tokens : undefined);
   const probe = await fetch(`${base}${route.path}`, {
     headers: route.auth === 'learners' ? { ...headers, authorization: `Bearer ${tokens[0]}` } : headers,
   });
@@ -84,10 +76,6 @@ async function measure(base: string, route: Route, tokens: string[], founder: st
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
   };
-}
-
-function pad(value: string, width: number, right = false) {
-  return right ? value.padStart(width) : value.padEnd(width);
 }
 
 async function main() {

@@ -39,7 +39,7 @@ import { enterScore, publishScores } from '../../src/server/scores/service.ts';
 import { openStorage } from '../../src/server/storage/service.ts';
 import { saveUpload } from '../../src/server/uploads/service.ts';
 import { idCardCheckChar } from '../../src/shared/auth/id-card.ts';
-import { startServer } from './server.ts';
+import { pad, startServer } from './server.ts';
 
 // autocannon's `requests` option (per-request setup), which scripts/bench/autocannon.d.ts leaves out.
 declare module 'autocannon' {
@@ -49,6 +49,23 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     setupRequest?: (request: Request) => Request;
   }
+}
+
+/**
+ * One autocannon GET of `path`; with `learners`, each request signs in as the next of them in turn, so the
+ * load spreads over distinct accounts. Also used by scripts/bench/cluster.ts.
+ */
+export function benchRequest(path: string, headers: Record<string, string>, learners?: readonly string[]) {
+  let next = 0;
+  return {
+    method: 'GET',
+    path,
+    headers,
+    setupRequest: (req: CannonRequest) =>
+      learners
+        ? { ...req, headers: { ...headers, authorization: `Bearer ${learners[next++ % learners.length]!}` } }
+        : req,
+  };
 }
 
 const LEARNERS = Number(process.env.BENCH_LEARNERS ?? 200);
@@ -207,10 +224,6 @@ export async function drain(base: string) {
   }
 }
 
-function pad(value: string, width: number, right = false) {
-  return right ? value.padStart(width) : value.padEnd(width);
-}
-
 async function main() {
   // BENCH_DATA_DIR keeps the prepared data (and its tokens) for later runs; otherwise a temporary directory.
   const keep = process.env.BENCH_DATA_DIR;
@@ -269,19 +282,9 @@ async function main() {
     const rows: { label: string; rps: number; p99: number; errors: number; status: string }[] = [];
     for (const route of routes) {
       await drain(server.url);
-      let next = 0;
       const headers: Record<string, string> = { 'accept-encoding': 'gzip' };
       if (route.auth === 'manager') headers.authorization = `Bearer ${managerToken}`;
-      const request = {
-        method: 'GET',
-        path: route.path,
-        headers,
-        setupRequest: (req: CannonRequest) => {
-          if (route.auth !== 'learners') return req;
-          const token = tokens[next++ % tokens.length]!;
-          return { ...req, headers: { ...headers, authorization: `Bearer ${token}` } };
-        },
-      };
+      const request = benchRequest(route.path, headers, route.auth === 'learners' ? tokens : undefined);
       const probeHeaders =
         route.auth === 'learners' ? { ...headers, authorization: `Bearer ${tokens[0]}` } : headers;
       const probe = await fetch(`${server.url}${route.path}`, { headers: probeHeaders });

@@ -74,3 +74,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Sta
   await stop();
   throw new Error(`server did not start on ${url}\n${stderr}`);
 }
+
+/** A table cell padded to its column (numbers right-aligned). */
+export function pad(value: string, width: number, right = false) {
+  return right ? value.padStart(width) : value.padEnd(width);
+}
