@@ -46,6 +46,10 @@ export const UNTRACKED_TABLES: ReadonlySet<string> = new Set([
   'rate_limit_counters',
   'background_jobs',
   'system_logs',
+  // Every saved exam answer and heartbeat: hundreds a second on exam day, read by no cached answer.
+  'exam_attempts',
+  'attempt_answers',
+  'exam_late_answers',
 ]);
 
 /** Writes to these count only when they change or remove rows: a new sign-in token changes no answer. */

@@ -18,3 +18,5 @@ export * from './certificates.ts';
 export * from './settings.ts';
 export * from './feedbacks.ts';
 export * from './runtime.ts';
+export * from './questions.ts';
+export * from './exams.ts';
