@@ -12,33 +12,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon, { type Request as CannonRequest } from 'autocannon';
-import { eq } from 'drizzle-orm';
-import { createLearner } from '../../src/server/accounts/service.ts';
-import { autoAssignSeats, issueTickets } from '../../src/server/tickets/service.ts';
-import { issueToken } from '../../src/server/auth/tokens.ts';
 import { issueCertificates } from '../../src/server/certificates/service.ts';
-import { adminPrincipal, openFilledPlan } from '../../src/server/demo/exam-chain.ts';
-import { loadConfig } from '../../src/server/config.ts';
 import { openPglite, openPostgres, type Database } from '../../src/server/db/client.ts';
-import { migrate } from '../../src/server/db/migrate.ts';
-import { ensureReferenceData } from '../../src/server/db/reference-data.ts';
-import {
-  educationalBackgrounds,
-  ethnicGroups,
-  occupations,
-  organizations,
-  politicalAffiliations,
-  userSources,
-} from '../../src/server/db/schema/index.ts';
-import { seedDemo } from '../../src/server/demo/seed.ts';
-import { createRoom, createSite } from '../../src/server/rooms/service.ts';
-import { updateProfile } from '../../src/server/profile/service.ts';
-import { SandboxGateway } from '../../src/server/payments/sandbox.ts';
-import { demoPhoto } from '../../src/server/demo/images.ts';
 import { enterScore, publishScores } from '../../src/server/scores/service.ts';
-import { openStorage } from '../../src/server/storage/service.ts';
-import { saveUpload } from '../../src/server/uploads/service.ts';
-import { idCardCheckChar } from '../../src/shared/auth/id-card.ts';
+import { prepareTicketedCandidates } from './candidates.ts';
 import { pad, startServer } from './server.ts';
 
 // autocannon's `requests` option (per-request setup), which scripts/bench/autocannon.d.ts leaves out.
@@ -72,120 +49,21 @@ const LEARNERS = Number(process.env.BENCH_LEARNERS ?? 200);
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DATABASE_URL = process.env.BENCH_DATABASE_URL;
-const ROOM_SEATS = 60;
-
-async function firstId(
-  db: Database['db'],
-  table:
-    typeof ethnicGroups | typeof politicalAffiliations | typeof educationalBackgrounds | typeof userSources,
-) {
-  const [row] = await db.select({ id: table.id }).from(table).limit(1);
-  return row!.id;
-}
-
-/** Runs `task` over `items` with at most `width` at a time (password hashing uses the thread pool). */
-async function inBatches<T, R>(
-  items: T[],
-  width: number,
-  task: (item: T, index: number) => Promise<R>,
-): Promise<R[]> {
-  const results: R[] = [];
-  for (let start = 0; start < items.length; start += width) {
-    results.push(
-      ...(await Promise.all(items.slice(start, start + width).map((item, i) => task(item, start + i)))),
-    );
-  }
-  return results;
-}
 
 /** Also used by scripts/bench/cluster.ts. */
 export async function prepare(database: Database, dataDir: string) {
-  const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test' });
-  const storage = openStorage(config.storage);
-  const db = database.db;
-  await migrate(db);
-  await ensureReferenceData(db);
-  // The demo includes the certification demo (sites, rooms, staff, appraisal institutions).
-  await seedDemo(db, config);
-  const manager = await adminPrincipal(db, 'manager');
-
-  const profile = {
-    ethnicGroupId: await firstId(db, ethnicGroups),
-    politicalAffiliationId: await firstId(db, politicalAffiliations),
-    educationalBackgroundId: await firstId(db, educationalBackgrounds),
-    userSourceId: await firstId(db, userSources),
-    provinceCode: '32',
-    cityCode: '3201',
-    areaCode: '320106',
-    address: '江苏省南京市鼓楼区压测路 1 号',
-    employer: '压测单位',
-  };
-  const photo = demoPhoto();
-  const learnerIds = await inBatches(
-    Array.from({ length: LEARNERS }, (_, i) => i + 1),
-    4,
-    async (n) => {
-      const first17 = `320106199${n % 10}0101${String(n * 2 + 1)
-        .padStart(3, '0')
-        .slice(-3)}`;
-      const learner = await createLearner(db, {
-        username: `scorebench${n}`,
-        password: 'Bench@2026x',
-        phone: `176${String(n).padStart(8, '0')}`,
-        idCard: `${first17}${idCardCheckChar(first17)}`,
-        realName: `压测考生${n}`,
-        profile,
-      });
-      const upload = await saveUpload(db, storage, {
-        owner: { learnerId: learner.id },
-        kind: 'photo',
-        fileName: 'photo.png',
-        content: photo,
-      });
-      await updateProfile(db, learner.id, { sex: 'male', photo_upload_id: upload.id });
-      return learner.id;
-    },
-  );
-  process.stdout.write(`  ${LEARNERS} learners created\n`);
-
-  const [occupation] = await db.select().from(occupations).where(eq(occupations.code, '6-31-01-03'));
-  const [college] = await db.select().from(organizations).where(eq(organizations.code, '1001'));
-  const { planId, enrollmentIds } = await openFilledPlan(
-    db,
-    new SandboxGateway(config.paymentSecret),
-    manager,
+  const { manager, planId, enrollmentIds, tokens, managerToken } = await prepareTicketedCandidates(
+    database,
+    dataDir,
     {
-      title: '压测：电工四级成绩查询',
-      occupationId: occupation!.id,
-      level: 4,
-      organizationId: college!.id,
+      count: LEARNERS,
+      prefix: 'scorebench',
+      phonePrefix: '176',
+      planTitle: '压测：电工四级成绩查询',
       examDay: -3,
-      learnerIds,
     },
   );
-  process.stdout.write(`  enrolled and paid\n`);
-
-  const site = await db.transaction((tx) =>
-    createSite(tx, manager, null, { name: '压测考点', address: '江苏省南京市鼓楼区压测路 1 号' }),
-  );
-  const roomIds: number[] = [];
-  for (let i = 0; i < Math.ceil(LEARNERS / ROOM_SEATS); i++) {
-    const room = await db.transaction((tx) =>
-      createRoom(tx, manager, null, {
-        site_id: site.id,
-        name: `压测考场 ${i + 1}`,
-        capacity: ROOM_SEATS,
-        rows: 6,
-        cols: 10,
-        enabled: true,
-      }),
-    );
-    roomIds.push(room.id);
-  }
-  await db.transaction((tx) =>
-    autoAssignSeats(tx, manager, null, planId, { shuffle: true, room_ids: roomIds }),
-  );
-  await db.transaction((tx) => issueTickets(tx, manager, null, planId));
+  const db = database.db;
   for (const [i, enrollmentId] of enrollmentIds.entries()) {
     const theory = 40 + ((i * 37) % 60);
     const practical = 45 + ((i * 53) % 55);
@@ -195,14 +73,7 @@ export async function prepare(database: Database, dataDir: string) {
   }
   await db.transaction((tx) => publishScores(tx, manager, null, planId));
   await db.transaction((tx) => issueCertificates(tx, manager, null, planId, { letter: 'Y' }));
-  process.stdout.write(`  seats, tickets, scores and certificates written\n`);
-
-  const tokens = await inBatches(
-    learnerIds,
-    20,
-    async (id) => (await issueToken(db, 'learners', id)).access_token,
-  );
-  const managerToken = (await issueToken(db, 'administrators', manager.id)).access_token;
+  process.stdout.write(`  scores and certificates written\n`);
   return { planId, tokens, managerToken };
 }
 

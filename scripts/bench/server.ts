@@ -10,6 +10,8 @@ import path from 'node:path';
 export interface StartedServer {
   url: string;
   dataDir: string;
+  /** The server process, for reading its CPU time. */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -65,7 +67,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Sta
     if (child.exitCode !== null) break;
     try {
       const res = await fetch(`${url}/api/health`);
-      if (res.ok) return { url, dataDir, stop };
+      if (res.ok) return { url, dataDir, pid: child.pid ?? 0, stop };
     } catch {
       // not listening yet
     }

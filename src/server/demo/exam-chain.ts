@@ -243,6 +243,8 @@ export interface FilledPlanSpec {
   /** Exam day (theory 9:00-10:30, practical 13:30-16:30), in days from today. */
   examDay: number;
   learnerIds: number[];
+  /** Seats (default 200). */
+  capacity?: number;
 }
 
 /**
@@ -265,7 +267,7 @@ export async function openFilledPlan(
       registration_starts_at: registrationOpens.toISOString(),
       registration_ends_at: registrationCloses.toISOString(),
       fee_fen: 260_00,
-      capacity: 200,
+      capacity: spec.capacity ?? 200,
       required_materials: ['photo'],
       description: '理论知识考试与操作技能考核均达到合格线（60 分）者，核发职业技能等级证书。',
       sessions: [
