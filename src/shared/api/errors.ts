@@ -18,6 +18,8 @@ export const ERROR_CODES = {
   loginLocked: 429001,
   /** 422: this login attempt (or the next) must carry the image captcha; the form shows the field. */
   captchaRequired: 422001,
+  /** 409: the online exam's attempt is closed; the answers sent were kept as late answers. */
+  examClosed: 409001,
 } as const;
 
 /** Codes that the client hands back to the caller as data, without a toast (spec §8). */
