@@ -77,7 +77,7 @@ export function categorySubtrees(categories: readonly CategoryRow[]) {
   return subtree;
 }
 
-async function subQuestionsOf(db: DbOrTx, parentIds: number[]) {
+export async function subQuestionsOf(db: DbOrTx, parentIds: number[]) {
   const subs = new Map<number, QuestionRow[]>();
   if (parentIds.length === 0) return subs;
   const rows = await db
