@@ -24,6 +24,7 @@ import administratorRoutes from './administrators/routes.ts';
 import systemLogRoutes from './system-logs/routes.ts';
 import feedbackRoutes from './feedbacks/routes.ts';
 import roleRoutes from './roles/routes.ts';
+import examRoutes from './exams/routes.ts';
 import paperRoutes from './papers/routes.ts';
 
 export const apiRoutes: FastifyPluginAsync[] = [
@@ -51,5 +52,6 @@ export const apiRoutes: FastifyPluginAsync[] = [
   systemLogRoutes,
   feedbackRoutes,
   roleRoutes,
+  examRoutes,
   paperRoutes,
 ];
