@@ -19,6 +19,8 @@ export const USER_CENTER_PAGES = [
   'achievementQuery',
   'userInfo',
   'myFeedback',
+  'myExam',
+  'myExamInfo',
 ] as const;
 export type UserCenterPage = (typeof USER_CENTER_PAGES)[number];
 
@@ -27,6 +29,7 @@ export const LIST_OF_DETAIL: Partial<Record<UserCenterPage, UserCenterPage>> = {
   myProjectInfo: 'myProject',
   myNotifyInfo: 'myNotify',
   myEnrollInfo: 'myEnrollLists',
+  myExamInfo: 'myExam',
 };
 
 /** Detail pages reached from a list, not shown in the side nav. */
@@ -45,6 +48,8 @@ export const userCenterPages: Partial<Record<UserCenterPage | '', PageLoader>> =
   myNotify: () => import('../features/notifications/pages/MyNotifyPage.tsx'),
   myNotifyInfo: () => import('../features/notifications/pages/MyNotifyInfoPage.tsx'),
   myFeedback: () => import('../features/feedbacks/pages/MyFeedbackPage.tsx'),
+  myExam: () => import('../features/exam-runner/pages/MyExamPage.tsx'),
+  myExamInfo: () => import('../features/exam-runner/pages/MyExamInfoPage.tsx'),
 };
 
 /** Public pages other than the shell's own (/, /login, /manage/login, /404, /401, /redirect, logouts). */

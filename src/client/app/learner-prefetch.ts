@@ -6,6 +6,7 @@
 import { effect } from '@preact/signals-react';
 import { PAGINATION } from '../../shared/api/constants.ts';
 import { LOOKUP_KINDS } from '../../shared/lookups/schema.ts';
+import { myExamsQuery } from '../features/exam-runner/api.ts';
 import { myTicketsQuery } from '../features/tickets/api.ts';
 import { myEnrollmentsQuery } from '../features/enrollments/api.ts';
 import { fetchInbox } from '../features/notifications/api.ts';
@@ -42,6 +43,7 @@ export function learnerFirstPages(): LearnerQuery<unknown>[] {
     myTicketsQuery(FIRST_PAGE),
     myScoresQuery(FIRST_PAGE),
     profileQuery,
+    myExamsQuery,
   ];
 }
 

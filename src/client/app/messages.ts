@@ -15,11 +15,14 @@ import candidateFiles from '../features/candidate-files/messages.ts';
 import certificates from '../features/certificates/messages.ts';
 import common from '../lib/i18n/messages/common.ts';
 import enrollments from '../features/enrollments/messages.ts';
+import examCenter from '../features/exam-center/messages.ts';
+import examRunner from '../features/exam-runner/messages.ts';
 import feedbacks from '../features/feedbacks/messages.ts';
 import feedbackManage from '../features/feedbacks/manage-messages.ts';
 import manage from '../lib/i18n/messages/manage.ts';
 import notifications from '../features/notifications/messages.ts';
 import organizations from '../features/organizations/messages.ts';
+import papers from '../features/papers/messages.ts';
 import payments from '../features/payments/messages.ts';
 import plans from '../features/plans/messages.ts';
 import portal from '../features/portal/messages.ts';
@@ -42,6 +45,7 @@ export const learnerAreas: Record<string, AreaMessages> = {
   candidateFiles,
   certificates,
   enrollments,
+  examRunner,
   feedbacks,
   notifications,
   payments,
@@ -56,8 +60,10 @@ export const learnerAreas: Record<string, AreaMessages> = {
 export const manageAreas: Record<string, AreaMessages> = {
   manage,
   administrators,
+  examCenter,
   feedbackManage,
   organizations,
+  papers,
   plans,
   reviews,
   rooms,

@@ -8,7 +8,7 @@
 // Everything else in the client goes through this module and never imports idb-keyval directly.
 import { clear, createStore, del, get, keys, set, type UseStore } from 'idb-keyval';
 
-export type IdbStoreName = 'prefs' | 'menus' | 'lookups' | 'learnerCache' | 'outbox' | 'examRunner';
+export type IdbStoreName = 'prefs' | 'menus' | 'lookups' | 'learnerCache' | 'outbox' | 'examAttempts';
 
 const DB_PREFIX = 'skills-platform';
 const stores = new Map<IdbStoreName, UseStore>();

@@ -100,6 +100,10 @@ export default {
       session: '场次',
       room: '考场',
     },
+    openExam: {
+      notice: '有在线考试正在进行',
+      go: '去考试',
+    },
     ticket: {
       title: '准考证',
       empty: '暂无准考证。缴费成功并由考务人员分配考场后，准考证将显示在这里。',
@@ -220,6 +224,10 @@ export default {
       unseatedOnly: 'Not seated',
       session: 'Session',
       room: 'Room',
+    },
+    openExam: {
+      notice: 'An online exam is open now',
+      go: 'Go to the exam',
     },
     ticket: {
       title: 'Admission ticket',
@@ -344,6 +352,10 @@ export default {
       session: 'Sesión',
       room: 'Aula',
     },
+    openExam: {
+      notice: 'Hay un examen en línea abierto',
+      go: 'Ir al examen',
+    },
     ticket: {
       title: 'Pase de examen',
       empty: 'Aún no tiene pases de examen. Aparecerá aquí cuando haya pagado y se le haya asignado un aula.',
@@ -464,6 +476,10 @@ export default {
       unseatedOnly: '未割当',
       session: '時間帯',
       room: '試験室',
+    },
+    openExam: {
+      notice: 'オンライン試験が実施中です',
+      go: '試験へ',
     },
     ticket: {
       title: '受験票',

@@ -20,6 +20,8 @@ export default {
       admissionDown: '准考证下载',
       achievementQuery: '成绩查询',
       userInfo: '个人信息',
+      myExam: '在线考试',
+      myExamInfo: '考试作答',
     },
     summary: {
       welcome: '您好，{{name}}',
@@ -55,6 +57,8 @@ export default {
       admissionDown: 'Admission tickets',
       achievementQuery: 'Scores',
       userInfo: 'My profile',
+      myExam: 'Online exams',
+      myExamInfo: 'Exam',
     },
     summary: {
       welcome: 'Hello, {{name}}',
@@ -90,6 +94,8 @@ export default {
       admissionDown: 'Tarjetas de admisión',
       achievementQuery: 'Calificaciones',
       userInfo: 'Mi perfil',
+      myExam: 'Exámenes en línea',
+      myExamInfo: 'Examen',
     },
     summary: {
       welcome: 'Hola, {{name}}',
@@ -125,6 +131,8 @@ export default {
       admissionDown: '受験票ダウンロード',
       achievementQuery: '成績照会',
       userInfo: 'プロフィール',
+      myExam: 'オンライン試験',
+      myExamInfo: '試験解答',
     },
     summary: {
       welcome: 'こんにちは、{{name}} さん',

@@ -12,6 +12,7 @@ import {
   IconTrophy,
   IconUser,
   IconMessageReport,
+  IconPencil,
   type Icon,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -42,6 +43,8 @@ const ICONS: Record<UserCenterPage | '', Icon> = {
   achievementQuery: IconTrophy,
   userInfo: IconUser,
   myFeedback: IconMessageReport,
+  myExam: IconPencil,
+  myExamInfo: IconPencil,
 };
 
 /** The side-nav entries: the overview, then every sub-page except the detail pages (they need an id). */

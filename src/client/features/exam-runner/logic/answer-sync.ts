@@ -12,23 +12,12 @@ import {
   markRejected,
   offsetFrom,
   pendingAnswers,
-  type AttemptState,
   type LocalAttempt,
-  type OutgoingAnswer,
-  type SaveResultItem,
 } from './attempt-state.ts';
+import type { SaveAnswersInput, SaveAnswersView } from '../../../../shared/exams/schema.ts';
 
-export interface SaveBody {
-  device_now: string;
-  answers: OutgoingAnswer[];
-}
-
-export interface SaveAnswer {
-  server_now: string;
-  state: AttemptState;
-  deadline_at: string;
-  results: readonly SaveResultItem[];
-}
+export type SaveBody = SaveAnswersInput;
+export type SaveAnswer = Pick<SaveAnswersView, 'server_now' | 'state' | 'deadline_at' | 'results'>;
 
 /** How a failed send is handled. */
 export type SendFailure =

@@ -8,11 +8,16 @@
 // - the question on screen, so a reload resumes where the candidate was.
 // Merging the server's copy never loses a newer local answer: per question the higher version wins.
 import type { DrawnPaper, DrawnQuestion, DrawnSubQuestion } from '../../../../shared/exams/drawn-paper.ts';
+import {
+  MAX_ANSWERS_PER_SAVE,
+  type AttemptState,
+  type AttemptView,
+  type SaveAnswerItem,
+  type SaveResult,
+} from '../../../../shared/exams/schema.ts';
 
-export interface AnswerValue {
-  choices: string[];
-  text: string;
-}
+/** An answer: the chosen option keys (objective types) or the text (essay). */
+export type AnswerValue = SaveAnswerItem['answer'];
 
 export interface LocalAnswer {
   question_id: number;
@@ -29,8 +34,6 @@ export interface LocalAnswer {
   rejected: boolean;
 }
 
-export type AttemptState = 'open' | 'submitted' | 'closed';
-
 export interface LocalAttempt {
   /** The learner the attempt belongs to (learner-cache's key); another learner never reads it. */
   owner: string;
@@ -43,7 +46,7 @@ export interface LocalAttempt {
   grace_seconds: number;
   /** server clock − device clock, in ms. */
   offset_ms: number;
-  /** Signs the answer file; null once the server closed the attempt. */
+  /** Signs the answer file (kept after the server closed the attempt). */
   signing_key: string | null;
   paper: DrawnPaper;
   answers: Record<string, LocalAnswer>;
@@ -53,36 +56,28 @@ export interface LocalAttempt {
   submit_requested: boolean;
 }
 
-/** What the server says about an attempt (its AttemptAnswer), as far as the device keeps it. */
-export interface ServerAttempt {
-  id: number;
-  exam_id: number;
-  state: AttemptState;
-  started_at: string;
-  deadline_at: string;
-  grace_seconds: number;
-  server_now: string;
-  signing_key: string | null;
-  paper: DrawnPaper;
-  answers: readonly { question_id: number; answer: AnswerValue; version: number }[];
-  late: readonly { question_id: number; version: number }[];
-}
+/** What the server says about an attempt, as far as the device keeps it. */
+export type ServerAttempt = Pick<
+  AttemptView,
+  | 'id'
+  | 'exam_id'
+  | 'state'
+  | 'started_at'
+  | 'deadline_at'
+  | 'grace_seconds'
+  | 'server_now'
+  | 'signing_key'
+  | 'paper'
+> & {
+  answers: readonly Pick<AttemptView['answers'][number], 'question_id' | 'answer' | 'version'>[];
+  late: readonly Pick<AttemptView['late'][number], 'question_id' | 'version'>[];
+};
 
-export interface SaveResultItem {
-  question_id: number;
-  version: number;
-  status: 'applied' | 'stale' | 'late';
-}
-
+export type SaveResultItem = SaveResult;
 /** One answer as the PUT .../answers body carries it. */
-export interface OutgoingAnswer {
-  question_id: number;
-  answer: AnswerValue;
-  version: number;
-  recorded_at: string;
-}
+export type OutgoingAnswer = SaveAnswerItem;
 
-export const MAX_BATCH = 200;
+export const MAX_BATCH = MAX_ANSWERS_PER_SAVE;
 
 export function offsetFrom(serverNow: string, deviceNow: number): number {
   const server = Date.parse(serverNow);
@@ -150,7 +145,8 @@ export function mergeServer(local: LocalAttempt, server: ServerAttempt, deviceNo
     deadline_at: server.deadline_at,
     grace_seconds: server.grace_seconds,
     offset_ms: offsetFrom(server.server_now, deviceNow),
-    signing_key: server.signing_key ?? (server.state === 'open' ? local.signing_key : null),
+    // Kept after the close: answers recorded before the deadline may still travel in the answer file.
+    signing_key: server.signing_key ?? local.signing_key,
     paper: server.paper,
     answers,
   };
@@ -285,7 +281,8 @@ export function warningAt(remaining: number): 5 | 1 | null {
 
 // ---- questions ----
 
-export type AnswerableQuestion = DrawnSubQuestion;
+/** A question with its own answer: a sub-question, or a top-level question that is not a material one. */
+export type AnswerableQuestion = Omit<DrawnSubQuestion, 'type'> & { type: DrawnQuestion['type'] };
 
 /** The questions a candidate answers under one top-level question: itself, or a material's sub-questions. */
 export function answerablesOf(question: DrawnQuestion): AnswerableQuestion[] {

@@ -1,4 +1,4 @@
-// The candidate's attempts on the device: the IndexedDB store `examRunner` (lib/storage.ts), one entry per
+// The candidate's attempts on the device: the IndexedDB store `examAttempts` (lib/storage.ts), one entry per
 // learner + attempt holding the whole attempt (paper with its images, deadline, clock offset, signing key,
 // answers, the question on screen), and per learner + exam the attempt it started, so the runner reopens
 // offline from the exam id alone. Writes of one attempt run one after another and the last one wins.
@@ -7,7 +7,7 @@
 import { idbDel, idbGet, idbKeys, idbSet } from '../../../lib/storage.ts';
 import { hasUnsent, type LocalAttempt } from './attempt-state.ts';
 
-const STORE = 'examRunner';
+const STORE = 'examAttempts';
 
 const attemptKey = (owner: string, attemptId: number) => `${owner}|attempt:${attemptId}`;
 const examKey = (owner: string, examId: number) => `${owner}|exam:${examId}`;
@@ -19,12 +19,27 @@ function serial<T>(task: () => Promise<T>): Promise<T> {
   return run;
 }
 
+const waiting = new Map<string, LocalAttempt>();
+const written = new Map<string, Promise<void>>();
+
+/**
+ * Keeps the attempt on the device. Changes come fast (typing): while a write waits, a newer copy replaces
+ * the one it will write, so the store gets the newest without a write per key stroke piling up.
+ */
 export function saveAttempt(attempt: LocalAttempt): Promise<void> {
-  const copy = structuredCloneSafe(attempt);
-  return serial(async () => {
-    await idbSet(STORE, attemptKey(copy.owner, copy.attempt_id), copy);
-    await idbSet(STORE, examKey(copy.owner, copy.exam_id), copy.attempt_id);
+  const key = attemptKey(attempt.owner, attempt.attempt_id);
+  const queued = waiting.has(key);
+  waiting.set(key, attempt);
+  const pending = written.get(key);
+  if (queued && pending) return pending;
+  const write = serial(async () => {
+    const latest = waiting.get(key) ?? attempt;
+    waiting.delete(key);
+    await idbSet(STORE, key, latest);
+    await idbSet(STORE, examKey(latest.owner, latest.exam_id), latest.attempt_id);
   });
+  written.set(key, write);
+  return write;
 }
 
 export function loadAttempt(owner: string, attemptId: number): Promise<LocalAttempt | null> {
@@ -50,11 +65,4 @@ export function pruneOthers(owner: string): Promise<void> {
       if (attempt) await idbDel(STORE, examKey(attempt.owner, attempt.exam_id));
     }
   });
-}
-
-/** A plain copy, so a later change of the object on screen never reaches what was stored. */
-function structuredCloneSafe<T>(value: T): T {
-  return typeof structuredClone === 'function'
-    ? structuredClone(value)
-    : (JSON.parse(JSON.stringify(value)) as T);
 }

@@ -23,6 +23,7 @@ import { useT } from '../../../lib/i18n/index.ts';
 import { usePrivateFileUrl } from '../../../lib/uploads/use-private-file.ts';
 import { isoDateTime } from '../../../lib/utils/iso-time.ts';
 import { downloadPdf, myTicketsQuery, type AdmissionTicket } from '../api.ts';
+import { OpenExamNotice } from '../components/OpenExamNotice.tsx';
 
 function Field({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
@@ -179,6 +180,7 @@ export default function AdmissionDownPage() {
       query={query}
       paging={paging}
       onPageChange={onPageChange}
+      notices={<OpenExamNotice />}
       empty={{ text: t('tickets.ticket.empty'), testId: 'tickets-empty' }}
     >
       {(tickets) => (
