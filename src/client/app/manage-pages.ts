@@ -21,6 +21,9 @@ export const managePages: Record<string, PageLoader> = {
   'settingManage/administratorAccount': () =>
     import('../features/administrators/pages/AdministratorAccountPage.tsx'),
   'settingManage/systemLog': () => import('../features/system-logs/pages/SystemLogPage.tsx'),
+  'exam/testpaper': () => import('../features/papers/pages/PaperListPage.tsx'),
+  'exam/testpaper/:id': () => import('../features/papers/pages/PaperDetailPage.tsx'),
+  'exam/testpaper/check/:id': () => import('../features/papers/pages/PaperCheckPage.tsx'),
 };
 
 export function managePageLoader(component: string | null | undefined): PageLoader | undefined {
