@@ -26,6 +26,7 @@ import feedbackRoutes from './feedbacks/routes.ts';
 import roleRoutes from './roles/routes.ts';
 import examRoutes from './exams/routes.ts';
 import paperRoutes from './papers/routes.ts';
+import questionRoutes from './questions/routes.ts';
 
 export const apiRoutes: FastifyPluginAsync[] = [
   systemRoutes,
@@ -54,4 +55,5 @@ export const apiRoutes: FastifyPluginAsync[] = [
   roleRoutes,
   examRoutes,
   paperRoutes,
+  questionRoutes,
 ];

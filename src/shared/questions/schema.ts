@@ -272,7 +272,7 @@ export const questionAnswer = z.object({
   difficulty: z.number().int(),
   enabled: z.boolean(),
   sub_questions: z.array(subQuestionAnswer),
-  updated_by: z.string().nullable(),
+  created_by: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -342,6 +342,8 @@ export const questionOverviewAnswer = z.object({
     z.object({
       kind: z.enum(['question', 'paper']),
       id: z.number().int(),
+      /** The system log's action, e.g. question.update, test_paper.approve. */
+      action: z.string(),
       title: z.string(),
       bank_name: z.string(),
       by: z.string().nullable(),
