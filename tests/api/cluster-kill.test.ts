@@ -6,7 +6,9 @@
 // SAME Idempotency-Key, as the PWA's outbox does (the gateway re-sends its notify until it gets
 // SUCCESS). The database must then hold every acknowledged write exactly once.
 //
-// Online exams are issue 22: answer saves and heartbeats join these bursts when that issue builds them.
+// Then an online exam on the same plan (issue 22): the candidates start their attempts, and a burst of
+// answer saves (per-question versions) and heartbeats loses a process; after the replays each question
+// holds the device's last answer, each version applied at most once.
 //
 // Runs only in the PostgreSQL stage (TEST_DATABASE_URL); tests/api/embedded-kill.test.ts covers PGlite.
 import { randomBytes } from 'node:crypto';
@@ -35,6 +37,13 @@ import {
   type Call,
   type Outcome,
 } from '../helpers/kill.ts';
+import {
+  examWrites,
+  expectEveryAnswerOnce,
+  prepareExam,
+  sendExamWrite,
+  startAttempts,
+} from '../helpers/exam-kill.ts';
 import { templateDatabaseName, withDatabase } from '../helpers/test-db.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -130,7 +139,7 @@ describe.skipIf(!serverUrl)('a process killed with SIGKILL behind the proxy lose
     }
   }, 120_000);
 
-  it('enrolments, orders, payments and notifies: every acknowledged write once, seats and payments consistent', async () => {
+  it('enrolments, orders, payments, notifies and exam answer saves: every acknowledged write once, seats and payments consistent', async () => {
     const [first, second, third] = cluster!.backends;
 
     // ---- enrolments
@@ -251,8 +260,17 @@ describe.skipIf(!serverUrl)('a process killed with SIGKILL behind the proxy lose
       .where(and(isNull(idempotencyKeys.completedAt), eq(idempotencyKeys.userType, 'learners')));
     expect(open).toEqual([]);
 
+    // ---- an online exam on the plan: answer saves and heartbeats while a process dies
+    const { examId, byLearner } = await prepareExam(database!.db, planId);
+    const examCandidates = await startAttempts(cluster!.url, examId, candidates, byLearner);
+    const saves = examWrites(examCandidates);
+    const answered = await killAndReplay(saves, (w) => sendExamWrite(cluster!.url, w), second!);
+    for (const outcome of answered.outcomes.values())
+      expect(outcome.status, JSON.stringify(outcome)).toBe(200);
+    await expectEveryAnswerOnce(database!.db, saves);
+
     console.log(
-      `cluster kill test: writes without an answer at the kill, replayed: enrolments ${enrolled.unanswered}, orders/payments ${paid.unanswered}, notifies ${notified.unanswered}`,
+      `cluster kill test: writes without an answer at the kill, replayed: enrolments ${enrolled.unanswered}, orders/payments ${paid.unanswered}, notifies ${notified.unanswered}, answer saves/heartbeats ${answered.unanswered}`,
     );
   }, 300_000);
 });

@@ -5,7 +5,10 @@
 // DATA_DIR, the writes left without an answer are replayed with their SAME Idempotency-Key (the PWA's
 // outbox), and every write is there exactly once.
 //
-// Online exams are issue 22: answer saves and heartbeats join this burst when that issue builds them.
+// A second burst does the same with an online exam (issue 22): the learners start their attempts, then
+// answer saves (with per-question versions) and heartbeats are cut by kill -9; every acknowledged answer
+// must be in the data dir, and after the replays each question holds the device's last answer, each
+// version applied at most once.
 //
 // Runs only in the PGlite stage (no TEST_DATABASE_URL); tests/api/cluster-kill.test.ts covers PostgreSQL.
 import fs from 'node:fs';
@@ -27,6 +30,15 @@ import {
   type Call,
   type Outcome,
 } from '../helpers/kill.ts';
+import {
+  examWrites,
+  expectAcknowledgedSavesHeld,
+  expectEveryAnswerOnce,
+  prepareExam,
+  sendExamWrite,
+  startAttempts,
+  type ExamWrite,
+} from '../helpers/exam-kill.ts';
 import { TEMPLATE_DUMP } from '../helpers/test-db.ts';
 
 const embedded = !process.env.TEST_DATABASE_URL;
@@ -45,6 +57,14 @@ let learners: TestLearner[] = [];
 let college = 0;
 
 const call = (c: Call) => send(url, c);
+
+/** Ages the claims a killed process left open instead of waiting CLAIM_STALE_MS (60 s, plugins/idempotency.ts). */
+async function ageOrphanClaims(db: Database['db']) {
+  await db
+    .update(idempotencyKeys)
+    .set({ createdAt: sql`${idempotencyKeys.createdAt} - interval '5 minutes'` })
+    .where(isNull(idempotencyKeys.completedAt));
+}
 
 /** Opens the data dir in this process (the server must be down): PGlite's own recovery runs here. */
 async function withDataDir<T>(task: (database: Database) => Promise<T>): Promise<T> {
@@ -90,7 +110,7 @@ describe.skipIf(!embedded)('the embedded database keeps every acknowledged write
     if (temp) fs.rmSync(temp, { recursive: true, force: true });
   }, 60_000);
 
-  it('acknowledged enrolments and work orders survive kill -9; replays apply the rest exactly once', async () => {
+  it('acknowledged enrolments, work orders and exam answers survive kill -9; replays apply the rest exactly once', async () => {
     const { planId } = await openPlanOver(url, college, { capacity: LEARNERS + 5 });
 
     const writes: Write[] = learners.flatMap((who) => [
@@ -140,12 +160,7 @@ describe.skipIf(!embedded)('the embedded database keeps every acknowledged write
           });
         }
       }
-      // A claim the dead process left open blocks its key for CLAIM_STALE_MS (60 s, plugins/idempotency.ts);
-      // age it instead of waiting that minute.
-      await db
-        .update(idempotencyKeys)
-        .set({ createdAt: sql`${idempotencyKeys.createdAt} - interval '5 minutes'` })
-        .where(isNull(idempotencyKeys.completedAt));
+      await ageOrphanClaims(db);
     });
 
     server!.start();
@@ -183,5 +198,28 @@ describe.skipIf(!embedded)('the embedded database keeps every acknowledged write
     console.log(
       `embedded kill test: ${acknowledged.length} of ${writes.length} writes acknowledged before and at the kill, ${unanswered.length} replayed`,
     );
-  }, 240_000);
+
+    // ---- an online exam on the same plan: answer saves and heartbeats cut by kill -9
+    const { examId, byLearner } = await withDataDir(({ db }) => prepareExam(db, planId));
+    server!.start();
+    await waitForHealth(`${url}/api/health`, 120_000, () => server!.failure());
+    const candidates = await startAttempts(url, examId, learners, byLearner);
+    const saves = examWrites(candidates);
+    const sendSave = (w: ExamWrite) => sendExamWrite(url, w);
+    const cut = await burst(saves, 6, sendSave, Math.floor(saves.length / 3), () => server!.kill('SIGKILL'));
+    expect(server!.alive()).toBe(false);
+    await withDataDir(async ({ db }) => {
+      await expectAcknowledgedSavesHeld(db, saves, cut.outcomes);
+      await ageOrphanClaims(db);
+    });
+    server!.start();
+    await waitForHealth(`${url}/api/health`, 120_000, () => server!.failure());
+    await replayUntilFinal(cut.unanswered, sendSave, cut.outcomes);
+    for (const outcome of cut.outcomes.values()) expect(outcome.status, JSON.stringify(outcome)).toBe(200);
+    await server!.stop();
+    await withDataDir(({ db }) => expectEveryAnswerOnce(db, saves));
+    console.log(
+      `embedded kill test, online exam: ${saves.length - cut.unanswered.length} of ${saves.length} answer saves and heartbeats answered before and at the kill, ${cut.unanswered.length} replayed`,
+    );
+  }, 300_000);
 });
