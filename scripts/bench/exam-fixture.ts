@@ -4,7 +4,7 @@
 // need an admission ticket on the plan to start it (the benchmark issues them through the services;
 // `ticketsFor` writes them directly for tests whose enrolments skipped payment).
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../src/server/db/client.ts';
 import {
   admissionTickets,
@@ -20,13 +20,9 @@ import {
 const TYPE_COUNTS = { single_choice: 25, choice: 15, determine: 15, essay: 5 } as const;
 const PAPER_PICKS = { single_choice: 20, choice: 10, determine: 10, essay: 3 } as const;
 
-/** A bank of 60 questions and an approved fixed paper of 43 answerable ones, bound to the plan's theory
- * session as an online exam that is open now (window: 10 minutes ago to 6 hours from now). */
-export async function openExamOn(db: Db, planId: number, managerId: number): Promise<number> {
-  const [session] = await db
-    .select()
-    .from(examSessions)
-    .where(and(eq(examSessions.planId, planId), eq(examSessions.kind, 'theory')));
+/** A bank of 60 questions and an approved fixed paper of 43 answerable ones, bound to a new theory
+ * session of the plan as an online exam that is open now (window: 10 minutes ago to 6 hours from now). */
+export async function openExamOn(db: Db, planId: number, managerId: number, label = ''): Promise<number> {
   const [plan] = await db
     .select({ occupationId: examPlans.occupationId, level: examPlans.level })
     .from(examPlans)
@@ -35,7 +31,7 @@ export async function openExamOn(db: Db, planId: number, managerId: number): Pro
     const [bank] = await tx
       .insert(questionBanks)
       .values({
-        name: '压测题库',
+        name: `压测题库${label}`,
         occupationId: plan!.occupationId,
         level: plan!.level,
         createdBy: managerId,
@@ -76,7 +72,7 @@ export async function openExamOn(db: Db, planId: number, managerId: number): Pro
       .insert(testPapers)
       .values({
         bankId: bank!.id,
-        name: '压测试卷',
+        name: `压测试卷${label}`,
         mode: 'fixed',
         counts: PAPER_PICKS,
         typeScores: { single_choice: 1, choice: 2, determine: 1, essay: 10 },
@@ -93,6 +89,17 @@ export async function openExamOn(db: Db, planId: number, managerId: number): Pro
       .insert(testPaperQuestions)
       .values(picked.map((questionId, sort) => ({ paperId: paper!.id, questionId, sort })));
     const now = Date.now();
+    // A theory session of its own (one online exam per session), so a plan can hold several of these exams.
+    const [session] = await tx
+      .insert(examSessions)
+      .values({
+        planId,
+        kind: 'theory',
+        name: `线上理论考试${label}`,
+        startsAt: new Date(now - 10 * 60_000),
+        endsAt: new Date(now + 6 * 3600_000),
+      })
+      .returning();
     const [exam] = await tx
       .insert(onlineExams)
       .values({
