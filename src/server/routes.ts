@@ -25,6 +25,7 @@ import systemLogRoutes from './system-logs/routes.ts';
 import feedbackRoutes from './feedbacks/routes.ts';
 import roleRoutes from './roles/routes.ts';
 import examRoutes from './exams/routes.ts';
+import markingRoutes from './marking/routes.ts';
 import paperRoutes from './papers/routes.ts';
 import questionRoutes from './questions/routes.ts';
 
@@ -55,5 +56,6 @@ export const apiRoutes: FastifyPluginAsync[] = [
   roleRoutes,
   examRoutes,
   paperRoutes,
+  markingRoutes,
   questionRoutes,
 ];
