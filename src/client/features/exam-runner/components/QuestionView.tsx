@@ -181,6 +181,7 @@ export function QuestionView({ question, number, answers, locked, onAnswer }: Qu
             withBorder
             p="sm"
             data-testid="sub-question"
+            data-type={sub.type}
             data-question-id={sub.question_id}
           >
             <Stack gap="xs">
