@@ -25,6 +25,7 @@ import organizations from '../features/organizations/messages.ts';
 import papers from '../features/papers/messages.ts';
 import papers from '../features/papers/messages.ts';
 import payments from '../features/payments/messages.ts';
+import questions from '../features/questions/messages.ts';
 import plans from '../features/plans/messages.ts';
 import portal from '../features/portal/messages.ts';
 import profile from '../features/profile/messages.ts';
@@ -66,6 +67,7 @@ export const manageAreas: Record<string, AreaMessages> = {
   organizations,
   papers,
   plans,
+  questions,
   reviews,
   rooms,
   staff,

@@ -6,6 +6,7 @@ import { administrators } from '../db/schema/index.ts';
 import { openStorage, type StorageSettings } from '../storage/service.ts';
 import { seedCertificationDemo } from './exam-chain.ts';
 import { seedRegistrationDemo } from './plans.ts';
+import { seedQuestionDemo } from './questions.ts';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 
@@ -36,4 +37,5 @@ export async function seedDemo(db: Db, options: DemoOptions): Promise<void> {
   await seedRegistrationDemo(db, withStorage);
   // Rooms, staff, tickets, scores and certificates for plans past their exam.
   await seedCertificationDemo(db, withStorage);
+  await seedQuestionDemo(db);
 }

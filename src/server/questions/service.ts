@@ -611,7 +611,7 @@ async function checkCategory(tx: DbOrTx, bankId: number, categoryId: number | nu
 }
 
 /** Writes a new question and its sub-questions (the bank must exist; the caller checked the category). */
-async function insertQuestion(tx: DbOrTx, actorId: number, input: QuestionInput) {
+async function insertQuestion(tx: DbOrTx, actorId: number | null, input: QuestionInput) {
   const [row] = await tx
     .insert(questions)
     .values({
@@ -847,6 +847,28 @@ export interface ImportedQuestion {
   input: QuestionInput;
 }
 
+/** Writes questions read from a file into the bank, creating the missing categories of their paths. */
+export async function insertImportedQuestions(
+  tx: DbOrTx,
+  actorId: number | null,
+  bankId: number,
+  items: readonly ImportedQuestion[],
+) {
+  const { ids, created } = await ensureCategoryPaths(
+    tx,
+    bankId,
+    new Set(items.map((i) => i.categoryPath).filter(Boolean)),
+  );
+  for (const item of items) {
+    await insertQuestion(tx, actorId, {
+      ...item.input,
+      bank_id: bankId,
+      category_id: item.categoryPath ? (ids.get(item.categoryPath) ?? null) : null,
+    });
+  }
+  return { created };
+}
+
 /** Writes imported questions into the bank (locked), creating missing categories; answers how many. */
 export async function writeImportedQuestions(
   tx: DbOrTx,
@@ -856,18 +878,7 @@ export async function writeImportedQuestions(
   items: readonly ImportedQuestion[],
   source: { fileName: string; format: 'xlsx' | 'docx' },
 ) {
-  const { ids, created } = await ensureCategoryPaths(
-    tx,
-    bankId,
-    new Set(items.map((i) => i.categoryPath).filter(Boolean)),
-  );
-  for (const item of items) {
-    await insertQuestion(tx, actor.id, {
-      ...item.input,
-      bank_id: bankId,
-      category_id: item.categoryPath ? (ids.get(item.categoryPath) ?? null) : null,
-    });
-  }
+  const { created } = await insertImportedQuestions(tx, actor.id, bankId, items);
   const byType = Object.fromEntries(
     QUESTION_TYPES.map((t) => [QUESTION_TYPE_LABELS[t], items.filter((i) => i.input.type === t).length]),
   );

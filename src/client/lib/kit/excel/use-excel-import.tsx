@@ -52,7 +52,14 @@ export interface ExcelImportOptions {
   labels?: Partial<ExcelImportLabels>;
   /** Offer "import the valid rows" after a refusal (default true). */
   allowValidRows?: boolean;
+  /** The file's extension and the input's `accept` (default .xlsx; the question bank also reads .docx). */
+  file?: { extension: string; accept: string };
 }
+
+const XLSX_FILE = {
+  extension: 'xlsx',
+  accept: '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
 
 export type ImportState =
   | { kind: 'idle' }
@@ -64,13 +71,14 @@ const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
 export function useExcelImport(options: ExcelImportOptions): { control: ReactNode; report: ReactNode } {
   const { upload, maxBytes, blockedBy = null, onImported, testId, allowValidRows = true } = options;
+  const accepted = options.file ?? XLSX_FILE;
   const labels = { ...DEFAULT_IMPORT_LABELS, ...options.labels };
   const t = useT();
   const input = useRef<HTMLInputElement>(null);
   const [state, setState] = useState<ImportState>({ kind: 'idle' });
 
   const send = async (file: File, acceptValid: boolean) => {
-    if (fileExtension(file.name) !== 'xlsx') {
+    if (fileExtension(file.name) !== accepted.extension) {
       setState({ kind: 'failed', problems: [], message: t(labels.badType), file: null });
       return;
     }
@@ -108,7 +116,7 @@ export function useExcelImport(options: ExcelImportOptions): { control: ReactNod
       <input
         ref={input}
         type="file"
-        accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        accept={accepted.accept}
         hidden
         disabled={blockedBy !== null || busy}
         onChange={(event) => {
