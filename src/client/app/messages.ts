@@ -23,7 +23,6 @@ import manage from '../lib/i18n/messages/manage.ts';
 import notifications from '../features/notifications/messages.ts';
 import organizations from '../features/organizations/messages.ts';
 import papers from '../features/papers/messages.ts';
-import papers from '../features/papers/messages.ts';
 import payments from '../features/payments/messages.ts';
 import questions from '../features/questions/messages.ts';
 import plans from '../features/plans/messages.ts';
