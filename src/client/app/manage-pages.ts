@@ -24,7 +24,8 @@ export const managePages: Record<string, PageLoader> = {
   'exam/testpaper': () => import('../features/papers/pages/PaperListPage.tsx'),
   'exam/testpaper/:id': () => import('../features/papers/pages/PaperDetailPage.tsx'),
   'exam/testpaper/check/:id': () => import('../features/papers/pages/PaperCheckPage.tsx'),
-  'examinationAffairsManage/question/index': () => import('../features/questions/pages/QuestionLandingPage.tsx'),
+  'examinationAffairsManage/question/index': () =>
+    import('../features/questions/pages/QuestionLandingPage.tsx'),
   'exam/question-bank': () => import('../features/questions/pages/BankListPage.tsx'),
   'exam/question-bank/:id/question/category': () => import('../features/questions/pages/CategoryPage.tsx'),
   'exam/question': () => import('../features/questions/pages/QuestionPage.tsx'),
