@@ -24,6 +24,9 @@ export const managePages: Record<string, PageLoader> = {
   'exam/testpaper': () => import('../features/papers/pages/PaperListPage.tsx'),
   'exam/testpaper/:id': () => import('../features/papers/pages/PaperDetailPage.tsx'),
   'exam/testpaper/check/:id': () => import('../features/papers/pages/PaperCheckPage.tsx'),
+  'examinationCenter/examPlanLists': () => import('../features/exam-center/pages/ExamPlanListsPage.tsx'),
+  'examinationCenter/exam/testpaper': () => import('../features/exam-center/pages/MarkingPapersPage.tsx'),
+  'examinationCenter/exam/testpaper/:id': () => import('../features/exam-center/pages/MarkingPaperPage.tsx'),
   'examinationAffairsManage/question/index': () =>
     import('../features/questions/pages/QuestionLandingPage.tsx'),
   'exam/question-bank': () => import('../features/questions/pages/BankListPage.tsx'),
