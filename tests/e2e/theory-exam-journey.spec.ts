@@ -12,9 +12,19 @@ import path from 'node:path';
 import fs from 'node:fs';
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { STORAGE_KEYS } from '../../src/shared/api/constants.ts';
-import { apiLogin, bearer, expect, test, waitForWorker, watchBrowserProblems } from './fixtures/index.ts';
+import {
+  apiLogin,
+  bearer,
+  expect,
+  loginWithToken,
+  test,
+  waitForWorker,
+  watchBrowserProblems,
+} from './fixtures/index.ts';
 import { paidPlanForChain, type ChainPlan } from './fixtures/certification.ts';
 import { journeyTimeout } from './fixtures/timing.ts';
+import { checkAndApprovePaper, buildRandomPaper } from './support/exam-papers.ts';
+import { createBankAndCategory, importQuestionsFromTemplate } from './support/exam-questions.ts';
 import { writeQuestionFixture } from './support/question-fixture.ts';
 
 /** Demo candidates with complete profiles that the other journeys leave alone. */
@@ -101,9 +111,10 @@ async function ticketOf(request: APIRequestContext, token: string, planId: numbe
   return { ...ticket!, id_number: profile.id_card };
 }
 
-// ---------------------------------------------------------------- the back office, through the API
-// (the page steps of the question, paper and exam-centre pages replace these as they land:
-// tests/e2e/support/exam-*.ts)
+// ---------------------------------------------------------------- the back office
+// The question and paper steps are those pages' own (tests/e2e/support/exam-*.ts); binding, opening, the
+// examiner's scoring and writing the theory scores go through the API until the exam-centre pages' steps
+// land.
 
 interface ExamSetup {
   plan: ChainPlan;
@@ -112,67 +123,29 @@ interface ExamSetup {
   examId: number;
 }
 
-async function buildBankAndPaper(request: APIRequestContext, headers: Record<string, string>, stamp: string) {
-  const options = await ok<{ occupations: { id: number; code: string }[] }>(
-    await request.get('/api/v1/admin/plans/options', { headers }),
-  );
-  const occupation = options.occupations.find((o) => o.code === '6-31-01-03') ?? options.occupations[0]!;
-  const bank = await ok<{ id: number }>(
-    await request.post('/api/v1/admin/question-banks', {
-      headers,
-      data: { name: `理论考试题库 ${stamp}`, occupation_id: occupation.id, level: 4 },
-    }),
-    201,
-  );
-  await ok(
-    await request.post(`/api/v1/admin/question-banks/${bank.id}/categories`, {
-      headers,
-      data: { name: '综合' },
-    }),
-    201,
-  );
+/** The manager builds the bank, its category, the 60 imported questions and the approved random paper. */
+async function buildBankAndPaper(page: Page, stamp: string) {
+  const bankName = `理论考试题库 ${stamp}`;
+  const bankId = await createBankAndCategory(page, {
+    name: bankName,
+    occupation: '电工',
+    level: '中级工',
+    categories: ['综合'],
+  });
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'exam-journey-')), 'questions.xlsx');
   const written = await writeQuestionFixture(file, undefined, `J${stamp}`);
   expect(written.total).toBe(60);
-  await ok(
-    await request.post('/api/v1/admin/questions/import', {
-      headers,
-      params: { bank_id: bank.id, accept_valid: '1' },
-      multipart: {
-        file: {
-          name: 'questions.xlsx',
-          mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-          buffer: fs.readFileSync(file),
-        },
-      },
-    }),
-  );
-  const listed = await ok<{ meta: { total: number } }>(
-    await request.get('/api/v1/admin/questions', {
-      headers,
-      params: { bank_id: bank.id, page: 1, limit: 10 },
-    }),
-  );
-  expect(listed.meta.total).toBe(60);
-
-  const paper = await ok<{ id: number }>(
-    await request.post('/api/v1/admin/test-papers', {
-      headers,
-      data: {
-        name: `理论考试随机卷 ${stamp}`,
-        bank_id: bank.id,
-        mode: 'random',
-        duration_minutes: 60,
-        pass_score: 25,
-        shuffle_options: true,
-        counts: COUNTS,
-      },
-    }),
-    201,
-  );
-  await ok(await request.get(`/api/v1/admin/test-papers/${paper.id}/check`, { headers }));
-  await ok(await request.post(`/api/v1/admin/test-papers/${paper.id}/approve`, { headers, data: {} }));
-  return { bankId: bank.id, paperId: paper.id };
+  expect(await importQuestionsFromTemplate(page, bankName, file)).toBe(60);
+  const paperName = `理论考试随机卷 ${stamp}`;
+  await buildRandomPaper(page, {
+    name: paperName,
+    bank: bankName,
+    counts: COUNTS,
+    durationMinutes: 60,
+    passScore: 25,
+  });
+  const paperId = await checkAndApprovePaper(page, paperName);
+  return { bankId, paperId };
 }
 
 async function issueTickets(request: APIRequestContext, headers: Record<string, string>, planId: number) {
@@ -279,13 +252,19 @@ test.describe('the online theory exam', () => {
   let setup: ExamSetup;
   let managerHeaders: Record<string, string>;
 
-  test.beforeAll(async ({ request }) => {
-    test.setTimeout(journeyTimeout(12));
+  test.beforeAll(async ({ browser, request }) => {
+    test.setTimeout(journeyTimeout(24));
     const stamp = Date.now().toString(36).slice(-5).toUpperCase();
     managerHeaders = bearer(await apiLogin(request, 'manager', 'administrators'));
+    // The plan, its candidates' applications, payments and tickets through the API (other journeys' pages).
     const plan = await paidPlanForChain(request, CANDIDATES);
     await issueTickets(request, managerHeaders, plan.id);
-    const { bankId, paperId } = await buildBankAndPaper(request, managerHeaders, stamp);
+    // The question bank and paper pages, as the manager uses them.
+    const context = await newContext(browser);
+    const manager = await context.newPage();
+    await loginWithToken(manager, 'manager');
+    const { bankId, paperId } = await buildBankAndPaper(manager, stamp);
+    await context.close();
     const examId = await bindAndOpen(request, managerHeaders, plan, paperId);
     setup = { plan, bankId, paperId, examId };
   });
