@@ -35,10 +35,10 @@ import { listAnswer, offsetOf } from '../lib/pagination.ts';
 import { changedFields, writeSystemLog } from '../lib/system-log.ts';
 import type { AdminPrincipal } from '../plugins/auth.ts';
 import { approvedPaper } from '../papers/service.ts';
+import { WITHDRAWN_STATES } from './service.ts';
 
 /** Plans whose theory sessions can hold an online exam (not drafts, not archived). */
 const HIDDEN_PLAN_STATES = ['draft', 'archived'];
-const WITHDRAWN_STATES = ['cancelled', 'rejected'];
 
 const like = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -49,7 +49,7 @@ type ExamRow = typeof onlineExams.$inferSelect;
 const examCounts = {
   candidates: sql<number>`(select count(*)::int from ${enrollments} en
       join ${admissionTickets} t on t.enrollment_id = en.id
-      where en.plan_id = ${onlineExams.planId} and en.state not in ('cancelled', 'rejected'))`,
+      where en.plan_id = ${onlineExams.planId} and en.state not in ${WITHDRAWN_STATES})`,
   started: sql<number>`(select count(*)::int from ${examAttempts} a where a.online_exam_id = ${onlineExams.id})`,
   submitted: sql<number>`(select count(*)::int from ${examAttempts} a
       where a.online_exam_id = ${onlineExams.id} and a.state <> 'open')`,

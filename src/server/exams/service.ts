@@ -57,7 +57,7 @@ export { gradeAttempt } from './grading.ts';
 export { closeAttempt, closeOverdueAttempts } from './closing.ts';
 
 /** Enrolment states that can no longer sit an exam. */
-const WITHDRAWN_STATES = ['cancelled', 'rejected'];
+export const WITHDRAWN_STATES = ['cancelled', 'rejected'];
 
 const attemptNotFound = () => notFound('答卷不存在');
 const examNotFound = () => notFound('考试不存在');
