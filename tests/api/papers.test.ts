@@ -10,6 +10,7 @@ import {
   testPaperQuestions,
   testPapers,
 } from '../../src/server/db/schema/index.ts';
+import { DEMO_FIXED_PAPER, DEMO_RANDOM_PAPER } from '../../src/server/demo/papers.ts';
 import { approvedPaper, drawPaper } from '../../src/server/papers/service.ts';
 import {
   createTestApp,
@@ -554,5 +555,32 @@ describe('test papers', () => {
     );
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(await logCount(ctx, 'test_paper.approve', paper.id)).toBe(1);
+  });
+});
+
+describe('demo papers', () => {
+  it('holds an approved random paper and a fixed draft on the tea bank', async () => {
+    const list = await call('GET', '/api/v1/admin/test-papers?keyword=茶艺师（中级）', managerToken);
+    const papers = (
+      list.json() as {
+        data: {
+          id: number;
+          name: string;
+          mode: string;
+          state: string;
+          total_score: number;
+          pass_score: number;
+        }[];
+      }
+    ).data;
+    const random = papers.find((p) => p.name === DEMO_RANDOM_PAPER);
+    const fixed = papers.find((p) => p.name === DEMO_FIXED_PAPER);
+    expect(random).toMatchObject({ mode: 'random', state: 'approved' });
+    expect(fixed).toMatchObject({ mode: 'fixed', state: 'draft' });
+    expect(random!.pass_score).toBeGreaterThan(0);
+    expect(random!.pass_score).toBeLessThanOrEqual(random!.total_score);
+    expect(await approvedPaper(ctx.app.db, random!.id)).not.toBeNull();
+    const drawn = await drawPaper(ctx.app.db, random!.id, 'demo');
+    expect(drawn.paper.questions.length).toBeGreaterThan(0);
   });
 });

@@ -6,6 +6,7 @@ import { administrators } from '../db/schema/index.ts';
 import { openStorage, type StorageSettings } from '../storage/service.ts';
 import { seedCertificationDemo } from './exam-chain.ts';
 import { seedRegistrationDemo } from './plans.ts';
+import { seedPaperDemo } from './papers.ts';
 import { seedQuestionDemo } from './questions.ts';
 
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -38,4 +39,5 @@ export async function seedDemo(db: Db, options: DemoOptions): Promise<void> {
   // Rooms, staff, tickets, scores and certificates for plans past their exam.
   await seedCertificationDemo(db, withStorage);
   await seedQuestionDemo(db);
+  await seedPaperDemo(db);
 }

@@ -16,7 +16,8 @@ import type {
   DrawnSubQuestion,
 } from '../../shared/exams/drawn-paper.ts';
 import { QUESTION_TYPES, type QuestionType } from '../../shared/exams/question-count.ts';
-import { QUESTION_TYPE_NAMES, type PaperShortage } from '../../shared/papers/schema.ts';
+import type { PaperShortage } from '../../shared/papers/schema.ts';
+import { QUESTION_TYPE_LABELS } from '../../shared/questions/schema.ts';
 import { notFound, validationFailed } from '../errors.ts';
 
 export type PaperRow = typeof testPapers.$inferSelect;
@@ -158,7 +159,7 @@ export function drawSteps(paper: Pick<PaperRow, 'counts' | 'rules'>, bank: BankC
       ].filter(Boolean);
       return {
         path: `rules.${index}.count`,
-        label: `${QUESTION_TYPE_NAMES[type] ?? type}${filters.length > 0 ? `（${filters.join('，')}）` : ''}`,
+        label: `${QUESTION_TYPE_LABELS[type] ?? type}${filters.length > 0 ? `（${filters.join('，')}）` : ''}`,
         type,
         count: rule.count,
         pool: bank.top.filter(
@@ -176,7 +177,7 @@ export function drawSteps(paper: Pick<PaperRow, 'counts' | 'rules'>, bank: BankC
     return [
       {
         path: `counts.${type}`,
-        label: QUESTION_TYPE_NAMES[type],
+        label: QUESTION_TYPE_LABELS[type],
         type,
         count: Math.max(0, count - ruled),
         pool: bank.top.filter((q) => q.type === type),
@@ -205,7 +206,7 @@ export function randomShortages(
     if (need > have)
       shortages.push({
         path: `counts.${type}`,
-        message: shortageMessage(QUESTION_TYPE_NAMES[type], have, need),
+        message: shortageMessage(QUESTION_TYPE_LABELS[type], have, need),
       });
   }
   return shortages.sort((a, b) => a.path.localeCompare(b.path));

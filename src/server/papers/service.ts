@@ -488,7 +488,7 @@ async function replacePicks(tx: DbOrTx, paperId: number, picks: readonly number[
 export async function createPaper(
   tx: DbOrTx,
   actor: AdminPrincipal,
-  request: FastifyRequest,
+  request: FastifyRequest | null,
   input: PaperInput,
 ) {
   const { values, picks } = await checkedValues(tx, input);
@@ -632,7 +632,12 @@ export async function checkPaper(db: DbOrTx, id: number, seed: string | undefine
   };
 }
 
-export async function approvePaper(tx: DbOrTx, actor: AdminPrincipal, request: FastifyRequest, id: number) {
+export async function approvePaper(
+  tx: DbOrTx,
+  actor: AdminPrincipal,
+  request: FastifyRequest | null,
+  id: number,
+) {
   const current = await lockPaper(tx, id);
   if (current.state === 'approved') throw conflict('试卷已审核通过');
   const facts = await factsOf(tx, current);

@@ -10,20 +10,12 @@ import { paginationQuery } from '../api/pagination.ts';
 import { keyword, requiredText } from '../api/fields.ts';
 import { drawnPaperSchema, questionTypeSchema } from '../exams/drawn-paper.ts';
 import { QUESTION_TYPES, type QuestionType, validateQuestionCounts } from '../exams/question-count.ts';
+import { QUESTION_TYPE_LABELS } from '../questions/schema.ts';
 
 export const PAPER_MODES = ['fixed', 'random'] as const;
 export type PaperMode = (typeof PAPER_MODES)[number];
 export const PAPER_STATES = ['draft', 'approved'] as const;
 export type PaperState = (typeof PAPER_STATES)[number];
-
-/** The type names the server's messages use (`单选题 只有 3 题，需要 5 题`). */
-export const QUESTION_TYPE_NAMES: Record<QuestionType, string> = {
-  single_choice: '单选题',
-  choice: '多选题',
-  determine: '判断题',
-  essay: '问答题',
-  material: '材料题',
-};
 
 /** Most questions one paper may hold (per type and in all). */
 export const MAX_PAPER_QUESTIONS = 500;
@@ -111,7 +103,7 @@ export const paperInputSchema = z
           ctx.addIssue({
             code: 'custom',
             path: ['rules', index, 'count'],
-            message: `${QUESTION_TYPE_NAMES[rule.type]}的规则合计超过该题型的题目数量 ${paper.counts[rule.type]}`,
+            message: `${QUESTION_TYPE_LABELS[rule.type]}的规则合计超过该题型的题目数量 ${paper.counts[rule.type]}`,
           });
       });
     } else {

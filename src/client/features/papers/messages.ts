@@ -1,12 +1,12 @@
 // Test papers (/manage/exam/testpaper, /:id, /check/:id). The Chinese type names are the shared
-// QUESTION_TYPE_NAMES the server's shortage messages use.
-import { QUESTION_TYPE_NAMES } from '../../../shared/papers/schema.ts';
+// QUESTION_TYPE_LABELS the server's shortage messages use.
+import { QUESTION_TYPE_LABELS } from '../../../shared/questions/schema.ts';
 import type { AreaMessages } from '../../lib/i18n/types.ts';
 
 export default {
   zh: {
     title: '试卷管理',
-    types: { ...QUESTION_TYPE_NAMES },
+    types: { ...QUESTION_TYPE_LABELS },
     modes: { fixed: '固定选题', random: '随机抽题' },
     states: { draft: '草稿', approved: '已审核' },
     list: {

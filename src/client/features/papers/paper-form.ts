@@ -3,7 +3,8 @@
 // live counts already show (the server says the same when saving: `单选题 只有 3 题，需要 5 题`).
 import type { FormErrors } from '@mantine/form';
 import { QUESTION_TYPES, type QuestionType } from '../../../shared/exams/question-count.ts';
-import { QUESTION_TYPE_NAMES, type PaperMode } from '../../../shared/papers/schema.ts';
+import type { PaperMode } from '../../../shared/papers/schema.ts';
+import { QUESTION_TYPE_LABELS } from '../../../shared/questions/schema.ts';
 import type { PaperBankStats, PaperDetail, PaperInputBody, PaperQuestion } from './api.ts';
 
 type PerType<T> = Record<QuestionType, T>;
@@ -137,7 +138,7 @@ export function availabilityErrors(values: PaperFormValues, stats: PaperBankStat
     const need = Number(values.counts[type] || 0);
     const have = stats.available[type];
     if (need > have)
-      errors[`counts.${type}`] = `${QUESTION_TYPE_NAMES[type]} 只有 ${have} 题，需要 ${need} 题`;
+      errors[`counts.${type}`] = `${QUESTION_TYPE_LABELS[type]} 只有 ${have} 题，需要 ${need} 题`;
   }
   return errors;
 }
