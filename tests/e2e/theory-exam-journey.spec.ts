@@ -112,9 +112,10 @@ async function ticketOf(request: APIRequestContext, token: string, planId: numbe
 }
 
 // ---------------------------------------------------------------- the back office
-// The question and paper steps are those pages' own (tests/e2e/support/exam-*.ts); binding, opening, the
-// examiner's scoring and writing the theory scores go through the API until the exam-centre pages' steps
-// land.
+// The question and paper steps are those pages' own (tests/e2e/support/exam-*.ts). Binding, opening, the
+// examiner's scoring and writing the theory scores go through the API: the exam-centre steps
+// (support/exam-center.ts) did not pass yet (the bind step waits on its drawer's root, which Playwright
+// reports hidden while the drawer is open; the scoring loop did not end within the test's budget).
 
 interface ExamSetup {
   plan: ChainPlan;
