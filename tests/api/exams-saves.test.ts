@@ -339,4 +339,19 @@ describe('the offline answer file', () => {
       .where(and(eq(systemLogs.targetType, 'exam_attempt')));
     expect(logs).toEqual([]); // the upload route (marking) writes the log, not the service
   });
+
+  it('reads the times of a file uploaded long after it was written as written', async () => {
+    const a = attempts.candidate04!;
+    const deadline = new Date(Date.now() - 2 * 3600_000);
+    await ctx.app.db.update(examAttempts).set({ deadlineAt: deadline }).where(eq(examAttempts.id, a.id));
+    const written = new Date(deadline.getTime() + 60_000).toISOString();
+    const old = await buildAnswerFile(a.signing_key!, {
+      attempt_id: a.id,
+      exam_id: a.exam_id,
+      created_at: written,
+      device_now: written,
+      answers: [item(fx.q.essay, 1, { text: '断网时写下的答案' }, new Date(deadline.getTime() - 300_000))],
+    });
+    expect((await upload(old)).results.map((r) => r.status)).toEqual(['applied']);
+  });
 });

@@ -711,7 +711,10 @@ export async function applyAnswerFile(tx: DbOrTx, file: AnswerFile, _admin: Admi
   const now = new Date();
   const results = await applyBatch(tx, attempt, payload.data.answers, {
     now,
-    offsetMs: offsetOf(payload.data.device_now, now),
+    // Uploaded later, maybe hours after it was written: the upload time says nothing of the device's
+    // clock, so the file's times are taken as written (the device writes them on the server's clock as
+    // far as it knows it: its own time plus the offset the server last gave).
+    offsetMs: 0,
     source: 'file',
   });
   await tx

@@ -2,6 +2,8 @@
 // the candidate's device saves its answers as a file signed with the per-attempt key the server issued at
 // start, and the invigilator uploads it in the back office. The file carries the payload as the exact JSON
 // text that was signed, so verifying never depends on how a JSON library orders or spaces keys.
+// Times in the file (`recorded_at`) are taken as written: the device should write them on the server's
+// clock as far as it knows it (its own time plus the offset from the last `server_now` it received).
 // Signature = hex HMAC-SHA256 over the payload's UTF-8 bytes, keyed with the bytes of the hex signing key.
 // The browser signs with WebCrypto (`signAnswerPayload`); the server verifies with node:crypto
 // (src/server/exams/answer-file.ts, timing-safe).
@@ -23,7 +25,7 @@ export const answerFilePayloadSchema = z.object({
   exam_id: idSchema('考试'),
   /** When the device wrote the file (device clock). */
   created_at: isoTime('文件时间'),
-  /** The device's clock when it wrote the file: times are converted by the offset the server last gave. */
+  /** The device's clock when it wrote the file (for the record: the upload comes later, so it gives no offset). */
   device_now: isoTime('设备时间'),
   answers: z
     .array(saveAnswerItemSchema, { error: '答案格式不正确' })
