@@ -63,3 +63,16 @@ export const papersFor = (papers: readonly PaperView[], session: OnlineExamSessi
     (p) =>
       p.state === 'approved' && p.occupation_name === session.occupation_name && p.level === session.level,
   );
+
+/** "From now": the window opens this minute and stays open for the duration plus an hour. */
+export function windowFromNow(
+  values: ExamFormValues,
+  now = new Date(),
+): Pick<ExamFormValues, 'opens_at' | 'closes_at'> {
+  const start = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
+  const minutes = (Number(values.duration_minutes) || 60) + 60;
+  return {
+    opens_at: isoToLocal(start.toISOString()),
+    closes_at: isoToLocal(new Date(start.getTime() + minutes * 60_000).toISOString()),
+  };
+}

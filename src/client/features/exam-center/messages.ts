@@ -53,6 +53,7 @@ export default {
       duration: '考试时长（分钟）',
       grace: '宽限时间（分钟）',
       graceHint: '截止前已在设备上作答、因网络延迟送达的答案在宽限时间内仍计入',
+      fromNow: '从现在开始（时长 + 1 小时内可开始）',
       save: '保存',
       saved: '已保存',
     },
@@ -230,6 +231,7 @@ export default {
       grace: 'Grace (minutes)',
       graceHint:
         'Answers recorded on the device before the deadline still count if they arrive within the grace',
+      fromNow: 'From now (open for the duration + 1 hour)',
       save: 'Save',
       saved: 'Saved',
     },
@@ -410,6 +412,7 @@ export default {
       grace: 'Margen (minutos)',
       graceHint:
         'Las respuestas registradas en el dispositivo antes del plazo cuentan si llegan dentro del margen',
+      fromNow: 'Desde ahora (abierto la duración + 1 hora)',
       save: 'Guardar',
       saved: 'Guardado',
     },
@@ -591,6 +594,7 @@ export default {
       duration: '試験時間（分）',
       grace: '猶予（分）',
       graceHint: '締切前に端末で記録された解答は、猶予時間内に届けば採点されます',
+      fromNow: '今から（試験時間 + 1 時間）',
       save: '保存',
       saved: '保存しました',
     },

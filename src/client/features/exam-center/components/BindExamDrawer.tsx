@@ -1,7 +1,7 @@
 // Bind an approved paper to a plan's theory session (or change a scheduled exam): the paper picker lists
 // the approved papers of the plan's occupation and level; the window defaults to the session's times, the
 // duration to the paper's; grace in minutes. The shared schema checks the values; 422 messages land here.
-import { NumberInput, Select, SimpleGrid, Text } from '@mantine/core';
+import { Button, Group, NumberInput, Select, SimpleGrid, Text } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import { useEffect } from 'react';
 import { onlineExamInputSchema, onlineExamUpdateSchema } from '../../../../shared/exams/schema.ts';
@@ -17,6 +17,7 @@ import {
   examFormFrom,
   examRequest,
   papersFor,
+  windowFromNow,
   type ExamFormValues,
 } from '../exam-form.ts';
 
@@ -122,6 +123,16 @@ export function BindExamDrawer({ session, onClose, onSaved }: BindExamDrawerProp
           data-testid="exam-bind-closes"
         />
       </SimpleGrid>
+      <Group justify="flex-end">
+        <Button
+          size="xs"
+          variant="subtle"
+          onClick={() => form.setValues(windowFromNow(form.getValues()))}
+          data-testid="exam-bind-now"
+        >
+          {t('examCenter.bind.fromNow')}
+        </Button>
+      </Group>
       <SimpleGrid cols={2}>
         <NumberInput
           label={t('examCenter.bind.duration')}

@@ -174,7 +174,14 @@ function AnswerCard({ answerId, position, count, onMove, onSaved }: AnswerCardPr
 
   if (!answer) return <Text c="dimmed">{t('examCenter.loading')}</Text>;
   return (
-    <Card withBorder padding="md" onKeyDown={onKeyDown} tabIndex={-1} data-testid="scoring-card">
+    <Card
+      withBorder
+      padding="md"
+      onKeyDown={onKeyDown}
+      tabIndex={-1}
+      data-max-score={answer.max_score}
+      data-testid="scoring-card"
+    >
       <Stack gap="sm">
         <Group justify="space-between">
           <Group gap="xs">
