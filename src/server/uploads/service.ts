@@ -24,6 +24,7 @@ import type { DbOrTx, Tx } from '../db/client.ts';
 import {
   enrollmentMaterials,
   enrollments,
+  examAttempts,
   examPlans,
   uploads,
   workOrderReplies,
@@ -188,6 +189,24 @@ async function collegeMayRead(db: DbOrTx, admin: AdminPrincipal, upload: UploadR
 }
 
 /**
+ * True when the upload is an image in a question of a paper drawn for this learner: the exam page loads
+ * the whole paper, images included, at the start of the attempt so it can be finished offline.
+ */
+async function inOwnExamPaper(db: DbOrTx, uploadId: string, learnerId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: examAttempts.id })
+    .from(examAttempts)
+    .where(
+      and(
+        eq(examAttempts.learnerId, learnerId),
+        sql`strpos(${examAttempts.paper}::text, ${`/api/v1/uploads/${uploadId}`}) > 0`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
  * True when the upload is a screenshot of a work order (or of a reply in its thread): one this submitter
  * filed when `submitter` is given, else any work order.
  */
@@ -232,6 +251,7 @@ export async function assertMayRead(db: DbOrTx, principal: Principal | null, upl
       .limit(1);
     if (attached) return;
     if (await inWorkOrder(db, upload.id, { type: 'learners', id: principal.id })) return;
+    if (await inOwnExamPaper(db, upload.id, principal.id)) return;
     throw notFound('文件不存在');
   }
   if (principal.administratorType !== 'college') return;

@@ -3,7 +3,7 @@
 // candidate's own shuffled order (keys stay the question's own keys, so an answer names keys, never
 // positions) and scores, but NEVER answers or analysis. The answer key is kept apart on the server
 // (`DrawnPaperKey`) and is only shown after the attempt is closed and the plan's scores are published.
-import { z } from 'zod';
+import { z } from '../api/zod.ts';
 import { QUESTION_TYPES } from './question-count.ts';
 
 export const questionTypeSchema = z.enum(QUESTION_TYPES);
