@@ -61,8 +61,9 @@ describe('the attempt kept on the device', () => {
 });
 
 describe('the answer file', () => {
-  it('carries every answer with its version and device time, signed with the attempt key', async () => {
-    let attempt = attemptOf('id:1');
+  it('carries every answer with its version and its time on the server clock, signed with the attempt key', async () => {
+    // The device's clock runs a minute behind the server's.
+    let attempt = { ...attemptOf('id:1'), offset_ms: 60_000 };
     attempt = recordAnswer(attempt, 11, { choices: ['A'], text: '' }, T0 + 1_000);
     attempt = recordAnswer(attempt, 11, { choices: ['B'], text: '' }, T0 + 2_000);
     attempt = recordAnswer(attempt, 12, { choices: [], text: '离线作答' }, T0 + 3_000);
@@ -77,8 +78,8 @@ describe('the answer file', () => {
     const payload = answerFilePayloadSchema.parse(JSON.parse(file!.payload));
     expect(payload).toMatchObject({ attempt_id: 7, exam_id: 3 });
     expect(payload.answers.map((a) => [a.question_id, a.version, a.recorded_at])).toEqual([
-      [11, 2, new Date(T0 + 2_000).toISOString()],
-      [12, 1, new Date(T0 + 3_000).toISOString()],
+      [11, 2, new Date(T0 + 62_000).toISOString()],
+      [12, 1, new Date(T0 + 63_000).toISOString()],
     ]);
     expect(answerFileName(attempt)).toBe('答题文件-T001.json');
   });
