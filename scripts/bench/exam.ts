@@ -21,7 +21,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
-import { openPglite, openPostgres, type Database } from '../../src/server/db/client.ts';
+import { openPglite, openPostgres } from '../../src/server/db/client.ts';
 import { admissionTickets, attemptAnswers, examAttempts } from '../../src/server/db/schema/index.ts';
 import { drawnPaperSchema, type DrawnPaper } from '../../src/shared/exams/drawn-paper.ts';
 import { inBatches, prepareTicketedCandidates } from './candidates.ts';
