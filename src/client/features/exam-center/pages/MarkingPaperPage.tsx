@@ -21,7 +21,7 @@ export default function MarkingPaperPage({ params }: { params?: { id?: string } 
   const paperId = Number(params?.id);
   const valid = Number.isInteger(paperId) && paperId > 0;
   const read = useRead(
-    valid ? { key: `marking-paper:${paperId}`, fetch: () => fetchMarkingPaper(paperId) } : null,
+    valid ? { key: `marking:paper:${paperId}`, fetch: () => fetchMarkingPaper(paperId) } : null,
   );
   const [examId, setExamId] = useState<number | null>(null);
   const [tab, setTab] = useState<Tab>('attempts');
