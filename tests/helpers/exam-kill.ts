@@ -29,6 +29,8 @@ export type ExamWrite =
       questionId: number;
       version: number;
       answer: { choices: string[]; text: string };
+      /** When the device recorded it: fixed, so a replay sends the very same body under its key. */
+      at: string;
     }
   | { kind: 'heartbeat'; who: ExamCandidate };
 
@@ -107,6 +109,7 @@ export function examWrites(candidates: readonly ExamCandidate[], questions = 4):
         questionId: item.id,
         version,
         answer,
+        at: new Date().toISOString(),
       };
     };
     writes.push(save(0, 1), { kind: 'heartbeat', who }, save(1, 1));
@@ -129,15 +132,8 @@ export function sendExamWrite(base: string, w: ExamWrite): Promise<Outcome> {
         token: w.who.token,
         key: w.key,
         body: {
-          device_now: new Date().toISOString(),
-          answers: [
-            {
-              question_id: w.questionId,
-              answer: w.answer,
-              version: w.version,
-              recorded_at: new Date().toISOString(),
-            },
-          ],
+          device_now: w.at,
+          answers: [{ question_id: w.questionId, answer: w.answer, version: w.version, recorded_at: w.at }],
         },
       });
 }
