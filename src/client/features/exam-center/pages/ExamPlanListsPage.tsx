@@ -1,6 +1,7 @@
 // /manage/examinationCenter/examPlanLists: the theory sessions of plans with tickets issued, each with its
 // online exam: bind an approved paper (window, duration, grace), open and close the window (asked first),
 // the live monitor, and the answer-file upload of an invigilator.
+import '@mantine/dates/styles.css';
 import { Badge, Button, Stack, Text, Title } from '@mantine/core';
 import {
   IconActivity,
