@@ -23,7 +23,7 @@ import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { openPglite, openPostgres } from '../../src/server/db/client.ts';
 import { admissionTickets, attemptAnswers, examAttempts } from '../../src/server/db/schema/index.ts';
-import { drawnPaperSchema, type DrawnPaper } from '../../src/shared/exams/drawn-paper.ts';
+import { answerablesOf, drawnPaperSchema, type DrawnPaper } from '../../src/shared/exams/drawn-paper.ts';
 import { inBatches, prepareTicketedCandidates } from './candidates.ts';
 import { openExamOn } from './exam-fixture.ts';
 import { pad, startServer } from './server.ts';
@@ -78,7 +78,7 @@ function postgresCpuSeconds(): number {
 
 function answerItems(paper: DrawnPaper) {
   return paper.questions.flatMap((q) =>
-    (q.type === 'material' ? q.sub_questions : [q]).map((item) => ({
+    answerablesOf(q).map((item) => ({
       id: item.question_id,
       type: item.type,
       keys: item.options.map((o) => o.key),

@@ -4,6 +4,7 @@
 // examiner scores the essay and material answers on the paper's marking page in blind mode with the keyboard
 // (digits, Enter) and writes the theory scores into the plan's score sheet.
 import type { APIRequestContext } from '@playwright/test';
+import { answerablesOf, type DrawnPaper } from '../../src/shared/exams/drawn-paper.ts';
 import { apiLogin, bearer, expect, loginWithToken, test } from './fixtures/index.ts';
 import { paidPlanForChain } from './fixtures/certification.ts';
 import { journeyTimeout } from './fixtures/timing.ts';
@@ -76,24 +77,14 @@ test('bind and open an exam, score its essays with the keyboard, write the theor
     );
     const exam = exams.data.find((e) => e.plan_id === plan.id)!;
     const profile = await ok<{ id_card: string }>(await request.get('/api/v1/learner/info', { headers }));
-    const attempt = await ok<{
-      id: number;
-      paper: {
-        questions: {
-          question_id: number;
-          type: string;
-          options: { key: string }[];
-          sub_questions: { question_id: number; type: string; options: { key: string }[] }[];
-        }[];
-      };
-    }>(
+    const attempt = await ok<{ id: number; paper: DrawnPaper }>(
       await request.post(`/api/v1/learner/exams/${exam.exam_id}/start`, {
         headers,
         data: { ticket_no: exam.ticket_no, id_number: profile.id_card },
       }),
     );
     const now = new Date().toISOString();
-    const parts = attempt.paper.questions.flatMap((q) => (q.type === 'material' ? q.sub_questions : [q]));
+    const parts = attempt.paper.questions.flatMap(answerablesOf);
     const answers = parts.map((q) => ({
       question_id: q.question_id,
       answer:

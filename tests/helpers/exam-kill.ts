@@ -9,7 +9,7 @@ import { expect } from 'vitest';
 import { openExamOn, ticketsFor } from '../../scripts/bench/exam-fixture.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { administrators, attemptAnswers, enrollments, learners } from '../../src/server/db/schema/index.ts';
-import { drawnPaperSchema } from '../../src/shared/exams/drawn-paper.ts';
+import { answerablesOf, drawnPaperSchema } from '../../src/shared/exams/drawn-paper.ts';
 import { isSuccess, send, type Outcome } from './kill.ts';
 import type { TestLearner } from './enrollments.ts';
 
@@ -79,7 +79,7 @@ export async function startAttempts(
       expect(started!.status, JSON.stringify(started!.body)).toBe(200);
       const paper = drawnPaperSchema.parse(started!.body.paper);
       const items = paper.questions.flatMap((q) =>
-        (q.type === 'material' ? q.sub_questions : [q]).map((item) => ({
+        answerablesOf(q).map((item) => ({
           id: item.question_id,
           keys: item.options.map((o) => o.key),
           essay: item.type === 'essay',

@@ -9,15 +9,13 @@
 // (src/server/exams/answer-file.ts, timing-safe).
 import { z } from '../api/zod.ts';
 import { idSchema } from '../api/id.ts';
-import { saveAnswerItemSchema } from './schema.ts';
+import { isoTime, saveAnswerItemSchema } from './schema.ts';
 
 export const ANSWER_FILE_FORMAT = 'exam-answers/1';
 /** Most answers one file may carry (every answerable question of a paper fits). */
 export const MAX_ANSWER_FILE_ANSWERS = 1000;
 /** Longest payload text (characters). */
 export const MAX_ANSWER_FILE_PAYLOAD = 4 * 1024 * 1024;
-
-const isoTime = (label: string) => z.iso.datetime({ offset: true, error: `${label}格式不正确` });
 
 /** What the payload text holds (the answers are the items of a save). */
 export const answerFilePayloadSchema = z.object({

@@ -37,6 +37,14 @@ export type DrawnSubQuestion = z.infer<typeof drawnSubQuestionSchema>;
 export type DrawnQuestion = z.infer<typeof drawnQuestionSchema>;
 export type DrawnPaper = z.infer<typeof drawnPaperSchema>;
 
+/** A question with its own answer: a sub-question, or a top-level question that is not a material one. */
+export type AnswerableQuestion = Omit<DrawnSubQuestion, 'type'> & { type: DrawnQuestion['type'] };
+
+/** The questions a candidate answers under one top-level question: itself, or a material's sub-questions. */
+export function answerablesOf(question: DrawnQuestion): AnswerableQuestion[] {
+  return question.type === 'material' ? question.sub_questions : [question];
+}
+
 /** Server only: per answerable question id (sub-questions included), its key and scoring help. */
 export type DrawnPaperKey = Record<
   string,

@@ -49,7 +49,8 @@ export type SaveStatus = (typeof SAVE_STATUSES)[number];
 
 // ---------------------------------------------------------------- requests (candidate)
 
-const isoTime = (label: string) => z.iso.datetime({ offset: true, error: `${label}格式不正确` });
+/** An instant with its offset, refused with `<label>格式不正确`. */
+export const isoTime = (label: string) => z.iso.datetime({ offset: true, error: `${label}格式不正确` });
 
 export const attemptAnswerValueSchema = z.object({
   choices: z

@@ -3,8 +3,7 @@
 // essay and material answer of a paper with the keyboard in blind mode, and write the theory scores of a
 // plan's exam into its score sheet. The theory exam journey imports these.
 import { expect, type Page } from '@playwright/test';
-
-const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+import { escapeRegExp } from '../fixtures/index.ts';
 
 /** The exam plan list filtered to one plan: answers its theory session's id. */
 async function sessionOf(page: Page, planTitle: string): Promise<number> {
@@ -25,7 +24,7 @@ export async function bindAndOpenExam(page: Page, planTitle: string, paperName: 
   await page.getByTestId(`exam-bind-${sessionId}`).click();
   await expect(page.getByTestId('exam-bind-paper')).toBeVisible();
   await page.getByTestId('exam-bind-paper').click();
-  await page.getByRole('option', { name: new RegExp(`^${escaped(paperName)}（`) }).click();
+  await page.getByRole('option', { name: new RegExp(`^${escapeRegExp(paperName)}（`) }).click();
   await page.getByTestId('exam-bind-now').click();
   await page.getByTestId('exam-bind-save').click();
   await expect(page.getByTestId(`exam-state-${sessionId}`)).toHaveText('未开考');
@@ -41,7 +40,7 @@ export async function openMarking(page: Page, paperName: string): Promise<number
   await expect(page.getByTestId('marking-papers-page')).toBeVisible();
   await page.getByTestId('marking-search').fill(paperName);
   const link = page.locator('[data-testid^="marking-paper-"]', {
-    hasText: new RegExp(`^${escaped(paperName)}$`),
+    hasText: new RegExp(`^${escapeRegExp(paperName)}$`),
   });
   await expect(link).toHaveCount(1);
   const paperId = Number((await link.getAttribute('data-testid'))!.replace('marking-paper-', ''));

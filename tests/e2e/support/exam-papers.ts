@@ -2,6 +2,7 @@
 // build a random paper on a bank through the paper form, and check and approve a paper on its check page.
 // The theory exam journey imports these.
 import { expect, type Page } from '@playwright/test';
+import { escapeRegExp } from '../fixtures/index.ts';
 import type { QuestionType } from '../../../src/shared/exams/question-count.ts';
 
 export interface RandomPaperSpec {
@@ -15,8 +16,6 @@ export interface RandomPaperSpec {
   durationMinutes?: number;
   passScore?: number;
 }
-
-const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Fills a Mantine NumberInput by its test id (the test id sits on the input). */
 async function fillNumber(page: Page, testId: string, value: number) {
@@ -32,7 +31,7 @@ export async function buildRandomPaper(page: Page, spec: RandomPaperSpec): Promi
   await page.getByTestId('paper-name').fill(spec.name);
   await page.getByTestId('paper-bank').click();
   await page
-    .getByRole('option', { name: new RegExp(`^${escaped(spec.bank)}（`) })
+    .getByRole('option', { name: new RegExp(`^${escapeRegExp(spec.bank)}（`) })
     .first()
     .click();
   // The bank's counts arrive: each count field says what the bank offers.
@@ -54,7 +53,7 @@ export async function checkAndApprovePaper(page: Page, name: string): Promise<nu
   await page.goto('/manage/exam/testpaper');
   await expect(page.getByTestId('papers-table')).toBeVisible();
   await page.getByTestId('paper-search').fill(name);
-  const row = page.locator('[data-testid^="paper-row-"]', { hasText: new RegExp(`^${escaped(name)}$`) });
+  const row = page.locator('[data-testid^="paper-row-"]', { hasText: new RegExp(`^${escapeRegExp(name)}$`) });
   await expect(row).toHaveCount(1);
   const paperId = Number((await row.getAttribute('data-testid'))!.replace('paper-row-', ''));
   await page.getByTestId(`paper-check-${paperId}`).click();

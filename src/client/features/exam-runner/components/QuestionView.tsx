@@ -4,14 +4,9 @@
 import { Badge, Box, Checkbox, Group, Paper, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { IconCloudCheck, IconDeviceMobileCheck, IconClockExclamation } from '@tabler/icons-react';
 import { MAX_ESSAY_CHARS } from '../../../../shared/exams/schema.ts';
-import type { DrawnOption, DrawnQuestion } from '../../../../shared/exams/drawn-paper.ts';
+import type { AnswerableQuestion, DrawnOption, DrawnQuestion } from '../../../../shared/exams/drawn-paper.ts';
 import { useT } from '../../../lib/i18n/index.ts';
-import {
-  answerMark,
-  type AnswerableQuestion,
-  type AnswerValue,
-  type LocalAnswer,
-} from '../logic/attempt-state.ts';
+import { answerMark, type AnswerValue, type LocalAnswer } from '../logic/attempt-state.ts';
 
 const EMPTY: AnswerValue = { choices: [], text: '' };
 

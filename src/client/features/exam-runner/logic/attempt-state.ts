@@ -7,7 +7,7 @@
 //   acked === version, else "saved on this device, will send";
 // - the question on screen, so a reload resumes where the candidate was.
 // Merging the server's copy never loses a newer local answer: per question the higher version wins.
-import type { DrawnPaper, DrawnQuestion, DrawnSubQuestion } from '../../../../shared/exams/drawn-paper.ts';
+import { answerablesOf, type DrawnPaper, type DrawnQuestion } from '../../../../shared/exams/drawn-paper.ts';
 import {
   MAX_ANSWERS_PER_SAVE,
   type AttemptState,
@@ -280,14 +280,6 @@ export function warningAt(remaining: number): 5 | 1 | null {
 }
 
 // ---- questions ----
-
-/** A question with its own answer: a sub-question, or a top-level question that is not a material one. */
-export type AnswerableQuestion = Omit<DrawnSubQuestion, 'type'> & { type: DrawnQuestion['type'] };
-
-/** The questions a candidate answers under one top-level question: itself, or a material's sub-questions. */
-export function answerablesOf(question: DrawnQuestion): AnswerableQuestion[] {
-  return question.type === 'material' ? question.sub_questions : [question];
-}
 
 export function isAnswered(value: AnswerValue | undefined): boolean {
   return !!value && (value.choices.length > 0 || value.text.trim() !== '');
