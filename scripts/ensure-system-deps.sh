@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Makes sure the system packages the tests need are present: Debian's Chromium (Playwright never
 # downloads a browser here), Chinese fonts (else Chinese renders as boxes), poppler-utils (pdftotext
-# reads generated PDFs) and PostgreSQL (the API suite also runs on a real server).
+# reads generated PDFs), PostgreSQL (the API suite also runs on a real server) and ffmpeg (ffprobe reads an
+# uploaded video's duration and codecs, ffmpeg makes its poster frame and the tests' sample videos).
 # Idempotent and quiet. As root it installs what is missing; otherwise it names what is missing and fails.
 set -euo pipefail
 
@@ -14,6 +15,7 @@ if ! { have_cmd fc-list && fc-list 2>/dev/null | grep -qi 'wqy'; } && [ ! -e /us
 fi
 have_cmd pdftotext || missing+=(poppler-utils)
 compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || missing+=(postgresql)
+{ have_cmd ffmpeg && have_cmd ffprobe; } || missing+=(ffmpeg)
 
 if [ ${#missing[@]} -eq 0 ]; then
   exit 0

@@ -14,10 +14,12 @@ import auth from '../features/auth/messages.ts';
 import candidateFiles from '../features/candidate-files/messages.ts';
 import certificates from '../features/certificates/messages.ts';
 import common from '../lib/i18n/messages/common.ts';
+import courses from '../features/courses/messages.ts';
 import enrollments from '../features/enrollments/messages.ts';
 import examCenter from '../features/exam-center/messages.ts';
 import examRunner from '../features/exam-runner/messages.ts';
 import feedbacks from '../features/feedbacks/messages.ts';
+import learning from '../features/learning/messages.ts';
 import feedbackManage from '../features/feedbacks/manage-messages.ts';
 import manage from '../lib/i18n/messages/manage.ts';
 import notifications from '../features/notifications/messages.ts';
@@ -37,6 +39,7 @@ import roles from '../features/roles/messages.ts';
 import systemLogs from '../features/system-logs/messages.ts';
 import tickets from '../features/tickets/messages.ts';
 import userCenter from '../features/user-center/messages.ts';
+import videos from '../features/videos/messages.ts';
 
 /** Areas a public or user-centre page shows: in every page's first load. */
 export const learnerAreas: Record<string, AreaMessages> = {
@@ -48,6 +51,7 @@ export const learnerAreas: Record<string, AreaMessages> = {
   enrollments,
   examRunner,
   feedbacks,
+  learning,
   notifications,
   payments,
   portal,
@@ -61,6 +65,7 @@ export const learnerAreas: Record<string, AreaMessages> = {
 export const manageAreas: Record<string, AreaMessages> = {
   manage,
   administrators,
+  courses,
   examCenter,
   feedbackManage,
   organizations,
@@ -72,6 +77,7 @@ export const manageAreas: Record<string, AreaMessages> = {
   staff,
   roles,
   systemLogs,
+  videos,
 };
 
 /** The message groups, by name (lib/i18n/index.ts loadMessageGroup). */

@@ -50,6 +50,10 @@ export const UNTRACKED_TABLES: ReadonlySet<string> = new Set([
   'exam_attempts',
   'attempt_answers',
   'exam_late_answers',
+  // Every learning heartbeat (thousands a minute) and every stream grant.
+  'lesson_sessions',
+  'lesson_progress',
+  'media_grants',
 ]);
 
 /** Writes to these count only when they change or remove rows: a new sign-in token changes no answer. */

@@ -3,7 +3,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import {
-  PDF_MAX_BYTES,
+  UPLOAD_MAX_BYTES,
   PUBLIC_UPLOAD_KINDS,
   uploadInfoAnswer,
   uploadKindSchema,
@@ -25,7 +25,7 @@ const uploadRoutes: FastifyPluginAsync = async (app) => {
     let kindValue = (request.query as Record<string, unknown> | undefined)?.kind;
     let file: { fileName: string; content: Buffer } | undefined;
     try {
-      for await (const part of request.parts({ limits: { fileSize: PDF_MAX_BYTES, files: 1 } })) {
+      for await (const part of request.parts({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } })) {
         if (part.type === 'file') {
           if (file) throw fieldError('file', '一次只能上传一个文件');
           file = { fileName: part.filename, content: await part.toBuffer() };
@@ -36,7 +36,7 @@ const uploadRoutes: FastifyPluginAsync = async (app) => {
     } catch (error) {
       const code = (error as { code?: string }).code;
       if (code === 'FST_REQ_FILE_TOO_LARGE')
-        throw fieldError('file', '文件过大：图片不能超过 2 MB，PDF 不能超过 5 MB');
+        throw fieldError('file', '文件过大：图片不能超过 2 MB，PDF 不能超过 5 MB（课件 PDF 不能超过 10 MB）');
       if (code === 'FST_FILES_LIMIT') throw fieldError('file', '一次只能上传一个文件');
       throw error;
     }

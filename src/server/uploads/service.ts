@@ -12,6 +12,7 @@ import {
   IMAGE_MAX_BYTES,
   KIND_FORMAT_HINTS,
   KIND_FORMATS,
+  LESSON_DOCUMENT_MAX_BYTES,
   PDF_MAX_BYTES,
   PHOTO_MIN_HEIGHT,
   PHOTO_MIN_WIDTH,
@@ -103,8 +104,9 @@ export async function saveUpload(
   }
   if (!KIND_FORMATS[kind].includes(sniffed.format))
     throw fieldError('file', `文件格式不符合要求：${KIND_FORMAT_HINTS[kind]}`);
-  const maxBytes = group === 'pdf' ? PDF_MAX_BYTES : IMAGE_MAX_BYTES;
-  if (content.length > maxBytes) {
+  if (kind === 'lesson_document') {
+    if (content.length > LESSON_DOCUMENT_MAX_BYTES) throw fieldError('file', 'PDF 文档不能超过 10 MB');
+  } else if (content.length > (group === 'pdf' ? PDF_MAX_BYTES : IMAGE_MAX_BYTES)) {
     throw fieldError('file', group === 'pdf' ? 'PDF 文件不能超过 5 MB' : '图片不能超过 2 MB');
   }
   if (

@@ -14,13 +14,14 @@ export const UPLOAD_KINDS = [
   'banner',
   'cover',
   'feedback',
+  'lesson_document',
 ] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
 /** Kinds anyone may read (portal images); every other kind is served to its owner and reviewing staff only. */
 export const PUBLIC_UPLOAD_KINDS: readonly UploadKind[] = ['banner', 'cover'];
 /** Kinds only administrators upload. */
-export const ADMIN_ONLY_UPLOAD_KINDS: readonly UploadKind[] = ['banner', 'cover'];
+export const ADMIN_ONLY_UPLOAD_KINDS: readonly UploadKind[] = ['banner', 'cover', 'lesson_document'];
 
 export const UPLOAD_FORMATS = ['png', 'jpeg', 'gif', 'bmp', 'pdf'] as const;
 export type UploadFormat = (typeof UPLOAD_FORMATS)[number];
@@ -42,6 +43,10 @@ export const formatGroup = (format: UploadFormat): 'image' | 'pdf' => (format ==
 
 export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 export const PDF_MAX_BYTES = 5 * 1024 * 1024;
+/** A course lesson's PDF document: larger than an applicant's scan. */
+export const LESSON_DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
+/** The largest file any kind accepts (the multipart limit). */
+export const UPLOAD_MAX_BYTES = LESSON_DOCUMENT_MAX_BYTES;
 /** 2-inch ID photo: 35×49 mm at 300 dpi. */
 export const PHOTO_MIN_WIDTH = 295;
 export const PHOTO_MIN_HEIGHT = 413;
@@ -60,6 +65,7 @@ export const KIND_FORMATS: Record<UploadKind, readonly UploadFormat[]> = {
   banner: IMAGES,
   cover: IMAGES,
   feedback: IMAGES,
+  lesson_document: ['pdf'],
 };
 
 export const KIND_FORMAT_HINTS: Record<UploadKind, string> = {
@@ -73,6 +79,7 @@ export const KIND_FORMAT_HINTS: Record<UploadKind, string> = {
   banner: 'PNG、JPG、GIF、BMP 图片，不超过 2 MB',
   cover: 'PNG、JPG、GIF、BMP 图片，不超过 2 MB',
   feedback: 'PNG、JPG、GIF、BMP 截图，不超过 2 MB',
+  lesson_document: 'PDF 文档，不超过 10 MB',
 };
 
 export const uploadKindSchema = z.enum(UPLOAD_KINDS, { error: '请选择文件类型（kind）' });

@@ -20,3 +20,4 @@ export * from './feedbacks.ts';
 export * from './runtime.ts';
 export * from './questions.ts';
 export * from './exams.ts';
+export * from './courses.ts';
