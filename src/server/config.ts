@@ -26,6 +26,9 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   /** Unset: uploaded files under DATA_DIR/uploads; s3://bucket[/prefix]?endpoint=…: an S3-compatible bucket. */
   STORAGE_URL: z.string().optional(),
+  /** The video library's tools (Debian's ffmpeg package); a name on PATH or a full path. */
+  FFPROBE_PATH: z.string().trim().min(1).default('ffprobe'),
+  FFMPEG_PATH: z.string().trim().min(1).default('ffmpeg'),
 });
 
 export interface AppConfig {
@@ -41,6 +44,10 @@ export interface AppConfig {
   clientDir: string;
   trustProxy: boolean | string;
   uploadDir: string;
+  /** The video library's files (DATA_DIR/videos), always on the local disk: they are streamed with ranges. */
+  videoDir: string;
+  /** ffprobe and ffmpeg (probe and poster of uploaded videos); missing tools only turn video uploads off. */
+  mediaTools: { ffprobe: string; ffmpeg: string };
   /** Where uploaded files are kept (storage/url.ts): the local folder uploadDir, or an S3-compatible bucket. */
   storage: StorageSettings;
   /** The key payment notifies are signed with (HMAC-SHA256). */
@@ -83,6 +90,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     clientDir: path.resolve(parsed.CLIENT_DIR),
     trustProxy: parseTrustProxy(parsed.TRUST_PROXY),
     uploadDir,
+    videoDir: path.join(dataDir, 'videos'),
+    mediaTools: { ffprobe: parsed.FFPROBE_PATH, ffmpeg: parsed.FFMPEG_PATH },
     storage: parseStorageUrl(env, uploadDir),
     paymentSecret: paymentSecret ?? DEVELOPMENT_PAYMENT_SECRET,
     paymentSandbox: parsed.PAYMENT_SANDBOX ?? !production,
