@@ -1,7 +1,8 @@
-// A question stem is rich text written in the browser (or converted from Word): it is stored only after
-// sanitize-html keeps the tags a stem needs (paragraphs, emphasis, lists, sub/superscript, simple tables and
-// images) and drops everything else: scripts, event handlers, styles, links, and images that are not our own
-// uploads (an outside image would leak the candidate's address and could change after the paper is checked).
+// Rich text written in the browser (a question stem, also converted from Word; a course's introduction) is
+// stored only after sanitize-html keeps the tags such a text needs (paragraphs, emphasis, lists,
+// sub/superscript, simple tables and images) and drops everything else: scripts, event handlers, styles,
+// links, and images that are not our own uploads (an outside image would leak the reader's address and could
+// change after the text was checked).
 import sanitizeHtml from 'sanitize-html';
 
 const OWN_UPLOAD = /^\/api\/v1\/uploads\/[0-9a-f-]{36}$/;
@@ -41,7 +42,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
   disallowedTagsMode: 'discard',
 };
 
-/** The stem as stored: only the allowed tags, images only from our uploads. */
-export function sanitizeStem(html: string): string {
+/** The rich text as stored: only the allowed tags, images only from our uploads. */
+export function sanitizeRichText(html: string): string {
   return sanitizeHtml(html, OPTIONS).trim();
 }

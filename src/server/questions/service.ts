@@ -41,7 +41,7 @@ import { isUniqueViolation } from '../lib/db-errors.ts';
 import { listAnswer, offsetOf } from '../lib/pagination.ts';
 import { changedFields, writeSystemLog } from '../lib/system-log.ts';
 import type { AdminPrincipal } from '../plugins/auth.ts';
-import { sanitizeStem } from './sanitize.ts';
+import { sanitizeRichText } from '../lib/rich-text.ts';
 
 type BankInput = z.output<typeof bankInputSchema>;
 type BankRow = typeof questionBanks.$inferSelect;
@@ -588,7 +588,7 @@ export async function getQuestion(db: DbOrTx, id: number): Promise<QuestionView>
 }
 
 const cleanStem = (stem: string, field: string) => {
-  const clean = sanitizeStem(stem);
+  const clean = sanitizeRichText(stem);
   if (!stemPlainText(clean) && !/<img\b/i.test(clean)) throw fieldError(field, '请填写题干');
   return clean;
 };

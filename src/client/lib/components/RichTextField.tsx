@@ -1,6 +1,7 @@
-// A question stem as rich text (@mantine/tiptap on tiptap's starter kit + image): bold, italic, underline,
-// lists and images uploaded through the uploads API (the server keeps only images of
-// its own uploads when it sanitises the stem). The editor's HTML is the form's value.
+// Rich text (a question stem, a course's introduction) in @mantine/tiptap on tiptap's starter kit + image:
+// bold, italic, underline, lists and images uploaded through the uploads API (the server keeps only images of
+// its own uploads when it sanitises the text, src/server/lib/rich-text.ts). The editor's HTML is the form's
+// value.
 import { Text } from '@mantine/core';
 import { RichTextEditor } from '@mantine/tiptap';
 import '@mantine/tiptap/styles.css';
@@ -9,20 +10,27 @@ import Image from '@tiptap/extension-image';
 import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useRef, useState } from 'react';
-import { failureText } from '../../../lib/data/failure-text.ts';
-import { useT } from '../../../lib/i18n/index.ts';
-import { uploadFile } from '../../../lib/uploads/upload-file.ts';
+import { failureText } from '../data/failure-text.ts';
+import { uploadFile } from '../uploads/upload-file.ts';
 
-export interface StemEditorProps {
+export interface RichTextFieldProps {
   value: string;
   onChange: (html: string) => void;
   label?: string;
+  /** The image button's name (a feature's own text). */
+  imageLabel: string;
   error?: string | null;
   'data-testid'?: string;
 }
 
-export function StemEditor({ value, onChange, label, error, 'data-testid': testId }: StemEditorProps) {
-  const t = useT();
+export function RichTextField({
+  value,
+  onChange,
+  label,
+  imageLabel,
+  error,
+  'data-testid': testId,
+}: RichTextFieldProps) {
   const file = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
   const [uploadError, setUploadError] = useState<string | null>(null);
@@ -34,7 +42,7 @@ export function StemEditor({ value, onChange, label, error, 'data-testid': testI
     onUpdate: ({ editor: current }) => onChange(current.isEmpty ? '' : current.getHTML()),
   });
 
-  // A new value from outside (another question opened): shown, unless the editor already holds it.
+  // A new value from outside (another record opened): shown, unless the editor already holds it.
   useEffect(() => {
     if (editor && value !== editor.getHTML() && !(value === '' && editor.isEmpty))
       editor.commands.setContent(value, { emitUpdate: false });
@@ -75,8 +83,8 @@ export function StemEditor({ value, onChange, label, error, 'data-testid': testI
           <RichTextEditor.ControlsGroup>
             <RichTextEditor.Control
               onClick={() => file.current?.click()}
-              aria-label={t('questions.form.addImage')}
-              title={t('questions.form.addImage')}
+              aria-label={imageLabel}
+              title={imageLabel}
               disabled={uploading}
               data-testid={testId ? `${testId}-image` : undefined}
             >

@@ -18,6 +18,7 @@ import {
 import type { UseFormReturnType } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { OPTION_KEYS } from '../../../../shared/questions/schema.ts';
+import { RichTextField } from '../../../lib/components/RichTextField.tsx';
 import { useT } from '../../../lib/i18n/index.ts';
 import {
   hasOptions,
@@ -25,7 +26,6 @@ import {
   type QuestionFormValues,
   type SubQuestionValues,
 } from '../question-form.ts';
-import { StemEditor } from './StemEditor.tsx';
 
 export const DIFFICULTIES = ['1', '2', '3', '4', '5'] as const;
 
@@ -50,8 +50,9 @@ export function QuestionFields({ form, values, path, testId, isCase = false }: Q
 
   return (
     <Stack gap="sm">
-      <StemEditor
+      <RichTextField
         label={isCase ? t('questions.form.case') : t('questions.form.stem')}
+        imageLabel={t('questions.form.addImage')}
         value={values.stem}
         onChange={(html) => form.setFieldValue(at('stem'), html)}
         error={error('stem')}
