@@ -1,11 +1,12 @@
 // Per-language message tables (issue 4, initial bundle). The area files (features/<area>/messages.ts and
 // src/client/lib/i18n/messages/) each hold all four languages (`export default { zh, en, es, ja }`), so
 // importing them ships every language to every user (~55 KB gz). The registry (client/app/messages.ts)
-// sorts the areas into two groups: learner (what public and user-centre pages show) and manage (the back
+// sorts the areas into groups: learner (what public and user-centre pages show), study (what only the exam and
+// lesson pages show, loaded with those pages) and manage (the back
 // office only). This plugin serves `virtual:i18n-tables` to src/client/lib/i18n/index.ts instead:
 // - build: the area files are evaluated at build time (through the registry), and each language and group
 //   becomes its own module `export default JSON.parse("...")`: `virtual:i18n-table/<lang>` (learner) and
-//   `virtual:i18n-table/<lang>-manage`. Only zh's learner table (the platform's language) is imported
+//   `virtual:i18n-table/<lang>-manage` (and `-study`). Only zh's learner table (the platform's language) is imported
 //   statically; the others are dynamic imports, loaded before a switch or when the back office is entered;
 // - serve (dev server and vitest): the tables are built in the browser from the sources as before, every
 //   language and group static, so edits reload as usual and tests can switch languages synchronously.
@@ -19,7 +20,7 @@ const TABLE_PREFIX = 'virtual:i18n-table/';
 const STATIC_LANGUAGES: readonly Language[] = ['zh'];
 /** The group in the first load; every other group is its own chunk per language. */
 const STATIC_GROUP: MessageGroup = 'learner';
-const GROUPS: readonly MessageGroup[] = ['learner', 'manage'];
+const GROUPS: readonly MessageGroup[] = ['learner', 'manage', 'study'];
 const REGISTRY = path.resolve('src/client/app/messages.ts');
 
 const isLanguage = (value: string): value is Language => (LANGUAGES as readonly string[]).includes(value);
@@ -38,9 +39,14 @@ export function i18nTables(): Plugin {
       configFile: false,
       logLevel: 'silent',
     }).then(({ module, dependencies }) => {
-      const [learner, manage] = GROUPS.map((group) => Object.keys(module.messageGroups[group]));
-      const both = learner!.filter((area) => manage!.includes(area));
-      if (both.length > 0) throw new Error(`message areas in both groups: ${both.join(', ')}`);
+      const seen = new Map<string, MessageGroup>();
+      for (const group of GROUPS) {
+        for (const area of Object.keys(module.messageGroups[group])) {
+          const other = seen.get(area);
+          if (other) throw new Error(`message area ${area} in two groups: ${other}, ${group}`);
+          seen.set(area, group);
+        }
+      }
       return {
         groups: module.messageGroups,
         files: [REGISTRY, ...dependencies.map((file) => path.resolve(file))],

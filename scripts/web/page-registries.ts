@@ -6,7 +6,9 @@ import { chromeLoaders } from '../../src/client/app/chrome-loaders.ts';
 import { publicPages, userCenterPages } from '../../src/client/app/learner-pages.ts';
 import { managePages } from '../../src/client/app/manage-pages.ts';
 
-type Loaders = Readonly<Record<string, (() => Promise<unknown>) | undefined>>;
+type Loader = () => Promise<unknown>;
+/** A registry's loaders; one that loads more than its page (learner-pages.ts withStudyTexts) names it as `page`. */
+type Loaders = Readonly<Record<string, (Loader & { page?: Loader }) | undefined>>;
 
 /** Registry key -> the repo path its loader imports. */
 export type ModulesByKey = Record<string, string>;
@@ -14,7 +16,7 @@ export type ModulesByKey = Record<string, string>;
 async function modulesOf(loaders: Loaders): Promise<ModulesByKey> {
   const entries = await Promise.all(
     Object.entries(loaders).map(async ([key, load]) => {
-      const module = (await load?.()) as { default?: unknown } | undefined;
+      const module = (await (load?.page ?? load)?.()) as { default?: unknown } | undefined;
       if (typeof module?.default !== 'string')
         throw new Error(`route registry: '${key}' was not answered with its module path`);
       return [key, module.default] as const;

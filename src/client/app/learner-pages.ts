@@ -1,7 +1,20 @@
 // Learner-side pages: the /userCenter sub-pages (spec §2) and the public pages, each a lazy import (its
 // own chunk). A page whose feature is not built yet has no entry and renders the real 404 page. Page
-// engineers: add ONE line per page.
+// engineers: add ONE line per page; a page showing texts of the study group (app/messages.ts) is wrapped in
+// withStudyTexts(…) so they load with it.
+import { loadMessageGroup } from '../lib/i18n/index.ts';
 import type { PageLoader } from './page-registry.ts';
+
+/**
+ * A page showing texts of the study group (app/messages.ts): the page and the group's table load together.
+ * `page` is the page's own loader, which the build reads the page's module from
+ * (scripts/web/page-registries.ts).
+ */
+function withStudyTexts(page: PageLoader): PageLoader & { page: PageLoader } {
+  return Object.assign(() => Promise.all([page(), loadMessageGroup('study')]).then(([module]) => module), {
+    page,
+  });
+}
 
 /** The 13 sub-pages of /userCenter, in the side-nav order (spec §2). */
 export const USER_CENTER_PAGES = [
@@ -48,8 +61,8 @@ export const userCenterPages: Partial<Record<UserCenterPage | '', PageLoader>> =
   myNotify: () => import('../features/notifications/pages/MyNotifyPage.tsx'),
   myNotifyInfo: () => import('../features/notifications/pages/MyNotifyInfoPage.tsx'),
   myFeedback: () => import('../features/feedbacks/pages/MyFeedbackPage.tsx'),
-  myExam: () => import('../features/exam-runner/pages/MyExamPage.tsx'),
-  myExamInfo: () => import('../features/exam-runner/pages/MyExamInfoPage.tsx'),
+  myExam: withStudyTexts(() => import('../features/exam-runner/pages/MyExamPage.tsx')),
+  myExamInfo: withStudyTexts(() => import('../features/exam-runner/pages/MyExamInfoPage.tsx')),
 };
 
 /** Public pages other than the shell's own (/, /login, /manage/login, /404, /401, /redirect, logouts). */

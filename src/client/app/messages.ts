@@ -5,9 +5,13 @@
 // - learnerAreas: in the first load of every page. An area goes here when any public or user-centre page
 //   (learner-pages.ts, the learner chrome, the login and error pages, the portal) or the app shell shows one
 //   of its keys, even if the back office shows it too.
+// - studyAreas: loaded with the learner pages that show them (learner-pages.ts withStudyTexts(…)): the
+//   online exam and the course and lesson pages, which are not where a learner arrives first. An area goes
+//   here when only such pages show its keys.
 // - manageAreas: loaded when the back office is entered, before its first render (lib/i18n/index.ts
 //   loadMessageGroup). Areas only back-office pages and the back-office chrome show.
-// tests/unit/client/lib/i18n/keys-used.test.ts fails when a file a learner page reaches uses a manage key.
+// tests/unit/client/lib/i18n/keys-used.test.ts fails when a file a learner page reaches uses a manage key, or
+// a file reached other than through a study page uses a study key.
 import type { AreaMessages, MessageGroup } from '../lib/i18n/types.ts';
 import administrators from '../features/administrators/messages.ts';
 import auth from '../features/auth/messages.ts';
@@ -49,9 +53,7 @@ export const learnerAreas: Record<string, AreaMessages> = {
   candidateFiles,
   certificates,
   enrollments,
-  examRunner,
   feedbacks,
-  learning,
   notifications,
   payments,
   portal,
@@ -59,6 +61,12 @@ export const learnerAreas: Record<string, AreaMessages> = {
   scores,
   tickets,
   userCenter,
+};
+
+/** Areas only the exam and lesson pages show: loaded with those pages. */
+export const studyAreas: Record<string, AreaMessages> = {
+  examRunner,
+  learning,
 };
 
 /** Areas only the back office shows: loaded when it is entered. */
@@ -84,7 +92,8 @@ export const manageAreas: Record<string, AreaMessages> = {
 export const messageGroups: Record<MessageGroup, Record<string, AreaMessages>> = {
   learner: learnerAreas,
   manage: manageAreas,
+  study: studyAreas,
 };
 
-/** Every area, both groups. */
-export const messageAreas: Record<string, AreaMessages> = { ...learnerAreas, ...manageAreas };
+/** Every area, every group. */
+export const messageAreas: Record<string, AreaMessages> = { ...learnerAreas, ...studyAreas, ...manageAreas };

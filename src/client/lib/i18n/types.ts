@@ -9,5 +9,5 @@ export interface MessageTable {
 export type AreaMessages = Record<Language, MessageTable>;
 
 /** A group of areas built as one table per language (app/messages.ts): learner in the first load, manage
- * loaded when the back office is entered. */
-export type MessageGroup = 'learner' | 'manage';
+ * loaded when the back office is entered, study loaded with the learner pages that show it (exam, lessons). */
+export type MessageGroup = 'learner' | 'manage' | 'study';

@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { manageAreas, messageAreas } from '../../../../../src/client/app/messages.ts';
+import { manageAreas, messageAreas, studyAreas } from '../../../../../src/client/app/messages.ts';
 import type { MessageTable } from '../../../../../src/client/lib/i18n/types.ts';
 
 /** Every key of a table: leaves (messages) and sections (sub-tables), as dotted paths. */
@@ -122,41 +122,69 @@ describe('the key scan', () => {
   });
 });
 
-// The manage group (app/messages.ts) is loaded only when the back office is entered: a learner or public page
-// showing one of its keys would show the key. Walks the client's relative imports from the entry, without
-// entering the back office's lazy roots (the pages of manage-pages.ts and the back-office chrome).
+// The manage group (app/messages.ts) is loaded only when the back office is entered, and the study group with
+// the learner pages wrapped in withStudyTexts(…) (learner-pages.ts): a page showing a key of a group that
+// is not loaded would show the key. Walks the client's relative imports from the entry, without entering the
+// back office's lazy roots (the pages of manage-pages.ts and the back-office chrome) or the study pages; then
+// walks from the study pages, where study keys are allowed.
 const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(['"])(\.[^'"]+)\1/g;
 const importsOf = (file: string, source: string) =>
   [...source.matchAll(IMPORT)].map((m) => ({
     target: resolve(dirname(file), m[2]!),
     lazy: m[0].includes('('),
   }));
+const STUDY_PAGE = /withStudyTexts\(\s*\(\)\s*=>\s*import\(\s*(['"])(\.[^'"]+)\1/g;
 
 describe('the learner side', () => {
-  it('reaches no file that uses a key of a manage-group area', () => {
-    const client = join(process.cwd(), 'src/client');
-    const managePages = join(client, 'app/manage-pages.ts');
-    const backOffice = new Set([
-      join(client, 'app/layouts/manage/ManageLayout.tsx'),
-      ...importsOf(managePages, readFileSync(managePages, 'utf8')).map((use) => use.target),
-    ]);
-    const manage = new Set(Object.keys(manageAreas));
+  const client = join(process.cwd(), 'src/client');
+  const managePages = join(client, 'app/manage-pages.ts');
+  const learnerPages = join(client, 'app/learner-pages.ts');
+  const backOffice = new Set([
+    join(client, 'app/layouts/manage/ManageLayout.tsx'),
+    ...importsOf(managePages, readFileSync(managePages, 'utf8')).map((use) => use.target),
+  ]);
+  const studyPages = new Set(
+    [...readFileSync(learnerPages, 'utf8').matchAll(STUDY_PAGE)].map((m) =>
+      resolve(dirname(learnerPages), m[2]!),
+    ),
+  );
+  const manage = new Set(Object.keys(manageAreas));
+  const study = new Set(Object.keys(studyAreas));
+
+  /** The files reached from `roots` (not entering lazy imports of `stop`) that use a key of `areas`. */
+  function walk(roots: readonly string[], stop: ReadonlySet<string>, areas: ReadonlySet<string>) {
     const seen = new Set<string>();
-    const stack = [join(client, 'main.tsx')];
+    const stack = [...roots];
     const offending: string[] = [];
     while (stack.length > 0) {
       const file = stack.pop()!;
       if (seen.has(file) || !file.startsWith(client) || !existsSync(file)) continue;
       seen.add(file);
       const source = readFileSync(file, 'utf8');
-      for (const use of keyUses(source, manage))
+      for (const use of keyUses(source, areas))
         offending.push(`${relative(process.cwd(), file)}:${use.line} ${use.text}`);
       for (const { target, lazy } of importsOf(file, source))
-        if (!(lazy && backOffice.has(target))) stack.push(target);
+        if (!(lazy && stop.has(target))) stack.push(target);
     }
+    return { seen, offending };
+  }
+
+  it('reaches no file that uses a key of a manage-group or study-group area', () => {
+    const { seen, offending } = walk(
+      [join(client, 'main.tsx')],
+      new Set([...backOffice, ...studyPages]),
+      new Set([...manage, ...study]),
+    );
     expect(offending).toEqual([]);
     // The walk must reach the learner pages (learner-pages.ts's lazy imports) and not the back office.
     expect(seen).toContain(join(client, 'features/profile/pages/ProfilePage.tsx'));
     expect(seen).not.toContain(join(client, 'app/layouts/manage/ManageLayout.tsx'));
+    expect(seen).not.toContain(join(client, 'features/exam-runner/pages/MyExamInfoPage.tsx'));
+  });
+
+  it('reaches no manage key from the study pages, which load the study group with them', () => {
+    expect(studyPages).toContain(join(client, 'features/exam-runner/pages/MyExamInfoPage.tsx'));
+    const { offending } = walk([...studyPages], backOffice, manage);
+    expect(offending).toEqual([]);
   });
 });
