@@ -28,6 +28,7 @@ import examRoutes from './exams/routes.ts';
 import markingRoutes from './marking/routes.ts';
 import paperRoutes from './papers/routes.ts';
 import questionRoutes from './questions/routes.ts';
+import learningRoutes from './learning/routes.ts';
 import videoRoutes from './videos/routes.ts';
 
 export const apiRoutes: FastifyPluginAsync[] = [
@@ -59,5 +60,6 @@ export const apiRoutes: FastifyPluginAsync[] = [
   paperRoutes,
   markingRoutes,
   questionRoutes,
+  learningRoutes,
   videoRoutes,
 ];

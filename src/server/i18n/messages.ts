@@ -49,6 +49,12 @@ const ORDERS = {
     es: 'Tasa de inscripción: {plan}',
     ja: '{plan} 受験料',
   },
+  'order.courseFee': {
+    zh: '{course} 课程费',
+    en: 'Course fee: {course}',
+    es: 'Precio del curso: {course}',
+    ja: '{course} 受講料',
+  },
 } as const satisfies Record<string, Entry>;
 
 const TICKET = {

@@ -34,6 +34,8 @@ import {
 import { writeSystemLog } from '../lib/system-log.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
 import {
+  courseLearners,
+  courses,
   enrollments,
   examPlans,
   learners,
@@ -61,20 +63,24 @@ function newOrderNo(now = new Date()) {
 }
 
 /**
- * An order as answered. What an enrolment order pays for is named from its plan's title (as the plan reads
- * now) in the reader's language; the stored subject, written in Chinese when the order was made (and sent
- * to the gateway), is the name when there is no plan title.
+ * An order as answered. What an enrolment (course) order pays for is named from its plan's (course's) title
+ * as it reads now, in the reader's language; the stored subject, written in Chinese when the order was made
+ * (and sent to the gateway), is the name when there is no such title.
  */
-export function orderInfo(order: OrderRow, lang: Language, planTitle?: string): OrderInfo {
+export function orderInfo(order: OrderRow, lang: Language, itemTitle?: string): OrderInfo {
   const state = order.state as OrderState;
   return {
     order_no: order.orderNo,
     item_type: order.itemType as OrderItemType,
     item_id: order.itemId,
     subject:
-      order.itemType === 'enrollment' && planTitle !== undefined
-        ? t(lang, 'order.enrollmentFee', { plan: planTitle })
-        : order.subject,
+      itemTitle === undefined
+        ? order.subject
+        : order.itemType === 'enrollment'
+          ? t(lang, 'order.enrollmentFee', { plan: itemTitle })
+          : order.itemType === 'course'
+            ? t(lang, 'order.courseFee', { course: itemTitle })
+            : order.subject,
     amount_fen: order.amountFen,
     state,
     state_name: ORDER_STATE_LABELS[state] ?? order.state,
@@ -86,20 +92,59 @@ export function orderInfo(order: OrderRow, lang: Language, planTitle?: string): 
   };
 }
 
-/** The orders as answered, with the titles of the plans their enrolments belong to (one query). */
+/**
+ * The orders as answered, with the titles of the plans their enrolments belong to and of the courses they
+ * buy (one query each, only when there are such orders).
+ */
 export async function orderInfos(db: DbOrTx, rows: OrderRow[], lang: Language): Promise<OrderInfo[]> {
-  const enrollmentIds = rows.filter((row) => row.itemType === 'enrollment').map((row) => row.itemId);
-  const titles = enrollmentIds.length
-    ? await db
-        .select({ enrollmentId: enrollments.id, title: examPlans.title })
-        .from(enrollments)
-        .innerJoin(examPlans, eq(examPlans.id, enrollments.planId))
-        .where(inArray(enrollments.id, enrollmentIds))
-    : [];
-  const titleOf = new Map(titles.map((row) => [row.enrollmentId, row.title]));
+  const idsOf = (type: OrderItemType) => rows.filter((row) => row.itemType === type).map((row) => row.itemId);
+  const enrollmentIds = idsOf('enrollment');
+  const courseIds = idsOf('course');
+  const [planTitles, courseTitles] = await Promise.all([
+    enrollmentIds.length
+      ? db
+          .select({ id: enrollments.id, title: examPlans.title })
+          .from(enrollments)
+          .innerJoin(examPlans, eq(examPlans.id, enrollments.planId))
+          .where(inArray(enrollments.id, enrollmentIds))
+      : [],
+    courseIds.length
+      ? db
+          .select({ id: courses.id, title: courses.title })
+          .from(courses)
+          .where(inArray(courses.id, courseIds))
+      : [],
+  ]);
+  const planTitleOf = new Map(planTitles.map((row) => [row.id, row.title]));
+  const courseTitleOf = new Map(courseTitles.map((row) => [row.id, row.title]));
   return rows.map((row) =>
-    orderInfo(row, lang, row.itemType === 'enrollment' ? titleOf.get(row.itemId) : undefined),
+    orderInfo(
+      row,
+      lang,
+      row.itemType === 'enrollment'
+        ? planTitleOf.get(row.itemId)
+        : row.itemType === 'course'
+          ? courseTitleOf.get(row.itemId)
+          : undefined,
+    ),
   );
+}
+
+/** The live (pending or paid) order of a learner for an item, if any. */
+async function liveOrder(db: DbOrTx, learnerId: number, itemType: OrderItemType, itemId: number) {
+  const [live] = await db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.learnerId, learnerId),
+        eq(orders.itemType, itemType),
+        eq(orders.itemId, itemId),
+        inArray(orders.state, ['pending', 'paid']),
+      ),
+    )
+    .limit(1);
+  return live;
 }
 
 const PAYABLE_PLAN_STATES = ['published', 'registration_closed'];
@@ -114,18 +159,7 @@ export async function orderForEnrollment(db: Db, learnerId: number, enrollmentId
       .for('update')
       .limit(1);
     if (!enrollment) throw notFound('报名记录不存在');
-    const [live] = await tx
-      .select()
-      .from(orders)
-      .where(
-        and(
-          eq(orders.learnerId, learnerId),
-          eq(orders.itemType, 'enrollment'),
-          eq(orders.itemId, enrollmentId),
-          inArray(orders.state, ['pending', 'paid']),
-        ),
-      )
-      .limit(1);
+    const live = await liveOrder(tx, learnerId, 'enrollment', enrollmentId);
     if (live) return { order: live, created: false };
     if (enrollment.state !== 'approved') {
       throw illegalState(enrollment.state === 'paid' ? '该报名已缴费' : '报名审核通过后才能缴费');
@@ -149,6 +183,44 @@ export async function orderForEnrollment(db: Db, learnerId: number, enrollmentId
       })
       .returning();
     return { order: order!, created: true };
+  });
+}
+
+/**
+ * POST /v1/courses/:id/order: the learner's live order for a published paid course, or a new pending one.
+ * The course row is held (share) so its price and state cannot change under the order; two requests at once
+ * make one order (the partial unique index on live orders, the loser reads the winner's).
+ */
+export async function orderForCourse(db: Db, learnerId: number, courseId: number) {
+  return db.transaction(async (tx) => {
+    const [course] = await tx.select().from(courses).where(eq(courses.id, courseId)).for('share').limit(1);
+    if (!course || course.state !== 'published') throw notFound('课程不存在');
+    const [owned] = await tx
+      .select({ id: courseLearners.id })
+      .from(courseLearners)
+      .where(and(eq(courseLearners.courseId, courseId), eq(courseLearners.learnerId, learnerId)))
+      .limit(1);
+    if (owned) throw illegalState('已拥有该课程');
+    if (course.priceFen <= 0) throw illegalState('免费课程无需购买，请直接开始学习');
+    const live = await liveOrder(tx, learnerId, 'course', courseId);
+    if (live) return { order: live, created: false };
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        orderNo: newOrderNo(),
+        learnerId,
+        itemType: 'course',
+        itemId: courseId,
+        subject: t('zh', 'order.courseFee', { course: course.title }),
+        amountFen: course.priceFen,
+        state: 'pending',
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (order) return { order, created: true };
+    const winner = await liveOrder(tx, learnerId, 'course', courseId);
+    if (!winner) throw illegalState('订单创建失败，请重试');
+    return { order: winner, created: false };
   });
 }
 
@@ -185,7 +257,15 @@ export async function findOwnOrder(db: DbOrTx, learnerId: number, orderNo: strin
 export async function getMyOrder(db: DbOrTx, learnerId: number, orderNo: string, lang: Language) {
   const order = await findOwnOrder(db, learnerId, orderNo);
   let item: OrderReceipt['item'] = null;
-  let planTitle: string | undefined;
+  let itemTitle: string | undefined;
+  if (order.itemType === 'course') {
+    const [course] = await db
+      .select({ title: courses.title })
+      .from(courses)
+      .where(eq(courses.id, order.itemId))
+      .limit(1);
+    itemTitle = course?.title;
+  }
   if (order.itemType === 'enrollment') {
     const [row] = await db
       .select({
@@ -205,7 +285,7 @@ export async function getMyOrder(db: DbOrTx, learnerId: number, orderNo: string,
       .where(eq(enrollments.id, order.itemId))
       .limit(1);
     if (row) {
-      planTitle = row.planTitle;
+      itemTitle = row.planTitle;
       item = {
         enrollment_id: row.enrollmentId,
         enrollment_state: row.enrollmentState as EnrollmentState,
@@ -222,7 +302,7 @@ export async function getMyOrder(db: DbOrTx, learnerId: number, orderNo: string,
     .select({ realName: learners.realName })
     .from(learners)
     .where(eq(learners.id, learnerId));
-  return { ...orderInfo(order, lang, planTitle), payer_name: learner?.realName ?? '', item };
+  return { ...orderInfo(order, lang, itemTitle), payer_name: learner?.realName ?? '', item };
 }
 
 /** POST /v1/orders/:order_no/pay: a pay URL from the gateway for a pending order. */
@@ -355,6 +435,17 @@ async function applyNotify(tx: DbOrTx, gateway: string, event: VerifiedNotify): 
         .where(eq(examPlans.id, enrollment.planId));
       title = plan?.title ?? title;
     }
+  }
+  if (order.itemType === 'course') {
+    await tx
+      .insert(courseLearners)
+      .values({ courseId: order.itemId, learnerId: order.learnerId, source: 'order', orderId: order.id })
+      .onConflictDoNothing();
+    const [course] = await tx
+      .select({ title: courses.title })
+      .from(courses)
+      .where(eq(courses.id, order.itemId));
+    title = course?.title ?? title;
   }
   await sendNotification(tx, {
     learnerId: order.learnerId,
