@@ -30,6 +30,7 @@ import paperRoutes from './papers/routes.ts';
 import questionRoutes from './questions/routes.ts';
 import learningRoutes from './learning/routes.ts';
 import videoRoutes from './videos/routes.ts';
+import courseRoutes from './courses/routes.ts';
 
 export const apiRoutes: FastifyPluginAsync[] = [
   systemRoutes,
@@ -62,4 +63,5 @@ export const apiRoutes: FastifyPluginAsync[] = [
   questionRoutes,
   learningRoutes,
   videoRoutes,
+  courseRoutes,
 ];
