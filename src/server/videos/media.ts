@@ -162,6 +162,7 @@ export async function sendMedia(
   if (range === 'invalid') {
     return reply
       .status(416)
+      .type('application/json; charset=utf-8')
       .header('Content-Range', `bytes */${file.size}`)
       .send({ message: '请求的范围无效' });
   }

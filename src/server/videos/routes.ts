@@ -82,17 +82,22 @@ const videoRoutes: FastifyPluginAsync = async (app) => {
   );
 
   // No sign-in: the token is the credential (a <video> element cannot send the Authorization header).
-  app.get('/v1/media/:token', { compress: false }, async (request, reply) => {
-    const { token } = parseInput(tokenParams, request.params, 'token');
-    return sendMedia(
-      app.db,
-      app.storage,
-      app.config.videoDir,
-      token,
-      request.headers.range,
-      request.method === 'HEAD',
-      reply,
-    );
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/v1/media/:token',
+    compress: false,
+    handler: async (request, reply) => {
+      const { token } = parseInput(tokenParams, request.params, 'token');
+      return sendMedia(
+        app.db,
+        app.storage,
+        app.config.videoDir,
+        token,
+        request.headers.range,
+        request.method === 'HEAD',
+        reply,
+      );
+    },
   });
 };
 
