@@ -63,6 +63,7 @@ export const userCenterPages: Partial<Record<UserCenterPage | '', PageLoader>> =
   myFeedback: () => import('../features/feedbacks/pages/MyFeedbackPage.tsx'),
   myExam: withStudyTexts(() => import('../features/exam-runner/pages/MyExamPage.tsx')),
   myExamInfo: withStudyTexts(() => import('../features/exam-runner/pages/MyExamInfoPage.tsx')),
+  myCourse: withStudyTexts(() => import('../features/learning/pages/MyCoursePage.tsx')),
 };
 
 /** Public pages other than the shell's own (/, /login, /manage/login, /404, /401, /redirect, logouts). */
@@ -73,6 +74,10 @@ export const publicPages: Record<string, PageLoader> = {
   '/verify/:kind/:token': () => import('../features/certificates/pages/VerifyPage.tsx'),
   '/certificateVerify': () => import('../features/certificates/pages/CertificateQueryPage.tsx'),
   '/manage/studentFilesInfo': () => import('../features/candidate-files/pages/CandidateFilePage.tsx'),
+  '/course': withStudyTexts(() => import('../features/learning/pages/CoursePage.tsx')),
+  '/courseDetail': withStudyTexts(() => import('../features/learning/pages/CourseDetailPage.tsx')),
+  '/video': withStudyTexts(() => import('../features/learning/pages/VideoPage.tsx')),
+  '/myVideo': withStudyTexts(() => import('../features/learning/pages/MyVideoPage.tsx')),
 };
 
 /** Paths of spec §2 that are public pages arriving with later issues (404 until registered above). */

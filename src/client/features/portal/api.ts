@@ -1,4 +1,4 @@
-// Public portal calls (spec §7): banners and the skill tests open for registration. No token needed;
+// Public portal calls (spec §7): banners, the skill tests open for registration and the newest courses. No token needed;
 // a signed-in learner's token is sent anyway so the detail can say whether they already applied.
 // Each call names its answer schema; a production build leaves the schemas out (scripts/web/answer-schemas.ts),
 // so zod stays off the portal's first load.
@@ -9,6 +9,7 @@ import {
 } from '../../../shared/plans/schema.ts';
 import type { z } from '../../../shared/api/zod.ts';
 import { bannerListAnswer, portalPlanListAnswer } from '../../../shared/portal/schema.ts';
+import { homeCoursesAnswer } from '../../../shared/learning/schema.ts';
 import type { Answer } from '../../../shared/api/answers.ts';
 import {
   PORTAL_BANNERS_URL,
@@ -54,4 +55,9 @@ export function fetchSkillTest(id: number): Promise<PortalPlanDetail> {
     apiType: 'learners',
     silent: true,
   });
+}
+
+/** The newest published courses for the home page's course row (spec §7 GET /v1/courses/home/list). */
+export function fetchHomeCourses(limit = 8): Promise<Answer<typeof homeCoursesAnswer>> {
+  return api.get('/v1/courses/home/list', homeCoursesAnswer, { params: { limit }, silent: true });
 }

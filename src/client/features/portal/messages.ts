@@ -3,6 +3,16 @@ import type { AreaMessages } from '../../lib/i18n/types.ts';
 
 export default {
   zh: {
+    course: {
+      title: '精品课程',
+      more: '更多课程',
+      empty: '暂无课程',
+      free: '免费',
+      lessons: '{{n}} 课时',
+      hours: '{{h}} 小时 {{m}} 分',
+      minutes: '{{m}} 分钟',
+      learners: '{{n}} 人学习',
+    },
     login: '登录',
     signUp: '注册',
     menu: '菜单',
@@ -31,6 +41,16 @@ export default {
     viewMine: '查看我的报名',
   },
   en: {
+    course: {
+      title: 'Courses',
+      more: 'More courses',
+      empty: 'No courses yet',
+      free: 'Free',
+      lessons: '{{n}} lessons',
+      hours: '{{h}} h {{m}} min',
+      minutes: '{{m}} min',
+      learners: '{{n}} learners',
+    },
     login: 'Log in',
     signUp: 'Sign up',
     menu: 'Menu',
@@ -59,6 +79,16 @@ export default {
     viewMine: 'View my application',
   },
   es: {
+    course: {
+      title: 'Cursos',
+      more: 'Más cursos',
+      empty: 'Aún no hay cursos',
+      free: 'Gratis',
+      lessons: '{{n}} lecciones',
+      hours: '{{h}} h {{m}} min',
+      minutes: '{{m}} min',
+      learners: '{{n}} estudiantes',
+    },
     login: 'Iniciar sesión',
     signUp: 'Registrarse',
     menu: 'Menú',
@@ -87,6 +117,16 @@ export default {
     viewMine: 'Ver mi solicitud',
   },
   ja: {
+    course: {
+      title: 'おすすめコース',
+      more: 'もっと見る',
+      empty: 'コースはまだありません',
+      free: '無料',
+      lessons: '{{n}} レッスン',
+      hours: '{{h}} 時間 {{m}} 分',
+      minutes: '{{m}} 分',
+      learners: '{{n}} 人が受講',
+    },
     login: 'ログイン',
     signUp: '新規登録',
     menu: 'メニュー',

@@ -9,7 +9,7 @@ import { usePagedList } from '../../../lib/components/use-paged-list.ts';
 import { useT } from '../../../lib/i18n/index.ts';
 import { isLoggedIn } from '../../../lib/state/session.ts';
 import { fetchSkillTests } from '../api.ts';
-import { PortalHeader } from '../components/PortalHeader.tsx';
+import { PortalHeader } from '../../../lib/components/PortalHeader.tsx';
 import { SkillTestDetail } from '../components/SkillTestDetail.tsx';
 import { SkillTestGrid } from '../components/SkillTestGrid.tsx';
 

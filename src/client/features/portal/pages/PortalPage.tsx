@@ -8,9 +8,17 @@ import { useRead } from '../../../lib/data/use-read.ts';
 import { useT } from '../../../lib/i18n/index.ts';
 import { isLoggedIn } from '../../../lib/state/session.ts';
 import { PORTAL_HOME_TESTS_QUERY } from '../../../../shared/pwa/first-answers.ts';
-import { fetchBanners, fetchSkillTests, firstBanners, firstSkillTests, preloadHome } from '../api.ts';
+import {
+  fetchBanners,
+  fetchHomeCourses,
+  fetchSkillTests,
+  firstBanners,
+  firstSkillTests,
+  preloadHome,
+} from '../api.ts';
 import { BannerCarousel } from '../components/BannerCarousel.tsx';
-import { PortalHeader } from '../components/PortalHeader.tsx';
+import { CourseRow } from '../components/CourseRow.tsx';
+import { PortalHeader } from '../../../lib/components/PortalHeader.tsx';
 import { SkillTestDetail } from '../components/SkillTestDetail.tsx';
 import { SkillTestGrid } from '../components/SkillTestGrid.tsx';
 
@@ -18,7 +26,7 @@ import { SkillTestGrid } from '../components/SkillTestGrid.tsx';
 export const preloadData = preloadHome;
 
 /**
- * `/`: banners and the skill tests open for registration. When the server sent their answers with the
+ * `/`: banners, the skill tests open for registration and the newest courses. When the server sent their answers with the
  * page, the first render shows them (over the banner the HTML painted) and nothing is asked.
  */
 export default function PortalPage() {
@@ -27,6 +35,7 @@ export default function PortalPage() {
   const loggedIn = isLoggedIn('learner');
   // Banners are decoration: a failure leaves the page without them.
   const banners = useRead({ key: 'portal-banners', fetch: fetchBanners }, { pageAnswer: firstBanners });
+  const courses = useRead({ key: 'portal-courses', fetch: () => fetchHomeCourses() });
   const [detailId, setDetailId] = useState<number | null>(null);
   const tests = usePagedList(
     (query) => fetchSkillTests({ ...query, ...PORTAL_HOME_TESTS_QUERY }),
@@ -58,6 +67,22 @@ export default function PortalPage() {
               onRetry={tests.reload}
               onDetails={setDetailId}
               loggedIn={loggedIn}
+            />
+          </Box>
+          <Box component="section" aria-labelledby="home-courses-title">
+            <Group justify="space-between" mb="sm">
+              <Title order={2} fz={{ base: 'md', sm: 'lg' }} id="home-courses-title">
+                {t('portal.course.title')}
+              </Title>
+              <Anchor component={Link} href="/course" fz="sm" data-testid="portal-more-courses">
+                {t('portal.course.more')}
+              </Anchor>
+            </Group>
+            <CourseRow
+              courses={courses.data?.data}
+              loading={courses.loading}
+              failed={Boolean(courses.error)}
+              onRetry={courses.refresh}
             />
           </Box>
         </Stack>

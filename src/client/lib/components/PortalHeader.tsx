@@ -3,12 +3,12 @@ import { useDisclosure } from '@mantine/hooks';
 import { useSignals } from '@preact/signals-react/runtime';
 import { IconLogout } from '@tabler/icons-react';
 import { Link } from 'wouter';
-import { LanguagePicker } from '../../../lib/components/LanguagePicker.tsx';
-import { LazyDrawer } from '../../../lib/components/LazyOverlay.tsx';
-import { LogoutConfirm } from '../../../lib/components/LogoutConfirm.tsx';
-import { Logo } from '../../../lib/components/Logo.tsx';
-import { useT } from '../../../lib/i18n/index.ts';
-import { isLoggedIn, learnerSession } from '../../../lib/state/session.ts';
+import { LanguagePicker } from './LanguagePicker.tsx';
+import { LazyDrawer } from './LazyOverlay.tsx';
+import { LogoutConfirm } from './LogoutConfirm.tsx';
+import { Logo } from './Logo.tsx';
+import { useT } from '../i18n/index.ts';
+import { isLoggedIn, learnerSession } from '../state/session.ts';
 
 const NAV = [
   { href: '/', key: 'home' },
@@ -17,8 +17,8 @@ const NAV = [
   { href: '/news', key: 'news' },
 ] as const;
 
-/** The public header: logo and title, the portal's sections, and log in / sign up or the user centre. */
-export function PortalHeader({ active }: { active: '/' | '/enroll' }) {
+/** The public header (the portal's pages and the course pages): logo and title, the portal's sections, and log in / sign up or the user centre. */
+export function PortalHeader({ active }: { active?: (typeof NAV)[number]['href'] }) {
   useSignals();
   const t = useT();
   const [menuOpened, menu] = useDisclosure(false);
