@@ -32,6 +32,9 @@ export const managePages: Record<string, PageLoader> = {
   'exam/question-bank': () => import('../features/questions/pages/BankListPage.tsx'),
   'exam/question-bank/:id/question/category': () => import('../features/questions/pages/CategoryPage.tsx'),
   'exam/question': () => import('../features/questions/pages/QuestionPage.tsx'),
+  'trainingManage/course/index': () => import('../features/courses/pages/CourseListPage.tsx'),
+  'trainingManage/course/chapter': () => import('../features/courses/pages/CourseChapterPage.tsx'),
+  'trainingManage/course/lesson': () => import('../features/courses/pages/CourseLessonPage.tsx'),
 };
 
 export function managePageLoader(component: string | null | undefined): PageLoader | undefined {
