@@ -4,7 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   courseChapters,
@@ -456,7 +456,9 @@ describe('media stream', () => {
   });
 
   it('streams a granted upload (a lesson PDF) with ranges too', async () => {
-    const [row] = await ctx.app.db.select().from(uploads).where(eq(uploads.kind, 'cover')).limit(1);
+    // A poster this test's uploads made (the template's demo files live in another folder).
+    const [video] = await ctx.app.db.select().from(videos).where(isNotNull(videos.tusId)).limit(1);
+    const [row] = await ctx.app.db.select().from(uploads).where(eq(uploads.id, video!.posterUploadId!));
     const grant = await createMediaGrant(ctx.app.db, { uploadId: row!.id }, { adminId: null });
     const whole = await request(ctx.app, { method: 'GET', url: grant.url });
     expect(whole.statusCode).toBe(200);

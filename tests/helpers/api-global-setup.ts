@@ -13,6 +13,7 @@ import { TEMPLATE_DUMP, templateDatabaseName, withDatabase } from './test-db.ts'
 const DEMO_OPTIONS = {
   storage: { kind: 'local', dir: path.resolve('.tmp/api-demo/uploads') } as const,
   paymentSecret: 'sandbox-gateway-secret',
+  videoDir: path.resolve('.tmp/api-demo/videos'),
 };
 
 export default async function setup() {

@@ -8,6 +8,7 @@ import { seedCertificationDemo } from './exam-chain.ts';
 import { seedRegistrationDemo } from './plans.ts';
 import { seedPaperDemo } from './papers.ts';
 import { seedQuestionDemo } from './questions.ts';
+import { seedVideoDemo } from './videos.ts';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 
@@ -29,6 +30,9 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
 export interface DemoOptions {
   storage: StorageSettings;
   paymentSecret: string;
+  /** The video library's folder (DATA_DIR/videos) and, when not on PATH, ffprobe and ffmpeg. */
+  videoDir: string;
+  mediaTools?: { ffprobe: string; ffmpeg: string };
 }
 
 export async function seedDemo(db: Db, options: DemoOptions): Promise<void> {
@@ -40,4 +44,5 @@ export async function seedDemo(db: Db, options: DemoOptions): Promise<void> {
   await seedCertificationDemo(db, withStorage);
   await seedQuestionDemo(db);
   await seedPaperDemo(db);
+  await seedVideoDemo(db, { ...withStorage, videoDir: options.videoDir, mediaTools: options.mediaTools });
 }
