@@ -69,9 +69,11 @@ function usePlay(lessonId: number, loggedIn: boolean, attempt: number): PlayStat
         if (current) setState({ status: 'ready', play });
       })
       .catch((error: unknown) => {
-        sessionStorage.removeItem(ANONYMOUS_TRY);
+        // A 401 reloads the page: the note stays for the reloaded page to read.
+        const unauthorised = error instanceof ApiError && error.status === 401;
+        if (!unauthorised) sessionStorage.removeItem(ANONYMOUS_TRY);
         if (!current) return;
-        if (error instanceof ApiError && error.status === 401) setState({ status: 'login' });
+        if (unauthorised) setState({ status: 'login' });
         else if (error instanceof ApiError && error.status === 403)
           setState({ status: 'forbidden', message: error.message });
         else if (error instanceof ApiError && error.status === 404) setState({ status: 'notFound' });
