@@ -1,6 +1,7 @@
 // Candidates for the benchmarks, made by the services the API uses: the demo data, then `count` learners
-// with a complete profile and photo, enrolled and paid on one plan, seated and holding admission tickets.
-// Used by bench:scores (and bench:cluster through it) and bench:exam.
+// with a complete profile and photo (prepareLearners: bench:heartbeat), enrolled and paid on one plan,
+// seated and holding admission tickets (prepareTicketedCandidates: bench:scores, bench:cluster through it,
+// and bench:exam).
 import { eq } from 'drizzle-orm';
 import { createLearner } from '../../src/server/accounts/service.ts';
 import { issueToken } from '../../src/server/auth/tokens.ts';
@@ -64,8 +65,12 @@ export async function inBatches<T, R>(
   return results;
 }
 
-/** Migrates, seeds the demo, and puts `spec.count` ticketed candidates on a new plan. */
-export async function prepareTicketedCandidates(database: Database, dataDir: string, spec: CandidateSpec) {
+/** Migrates, seeds the demo, and makes `spec.count` learners with a complete profile and photo. */
+export async function prepareLearners(
+  database: Database,
+  dataDir: string,
+  spec: Pick<CandidateSpec, 'count' | 'prefix' | 'phonePrefix'>,
+) {
   const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test' });
   const storage = openStorage(config.storage);
   const db = database.db;
@@ -114,7 +119,13 @@ export async function prepareTicketedCandidates(database: Database, dataDir: str
     },
   );
   process.stdout.write(`  ${spec.count} learners created\n`);
+  return { config, manager, learners };
+}
 
+/** Migrates, seeds the demo, and puts `spec.count` ticketed candidates on a new plan. */
+export async function prepareTicketedCandidates(database: Database, dataDir: string, spec: CandidateSpec) {
+  const { config, manager, learners } = await prepareLearners(database, dataDir, spec);
+  const db = database.db;
   const [occupation] = await db.select().from(occupations).where(eq(occupations.code, '6-31-01-03'));
   const [college] = await db.select().from(organizations).where(eq(organizations.code, '1001'));
   const { planId, enrollmentIds } = await openFilledPlan(

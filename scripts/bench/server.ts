@@ -27,11 +27,16 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<StartedServer> {
+/** `preload`: modules the server process imports first (e.g. a benchmark's statement counter). */
+export async function startServer(
+  env: Record<string, string> = {},
+  { preload = [] }: { preload?: string[] } = {},
+): Promise<StartedServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skills-bench-'));
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const imports = ['tsx', ...preload].flatMap((module) => ['--import', module]);
+  const child: ChildProcess = spawn(process.execPath, [...imports, 'src/server/main.ts'], {
     env: {
       ...process.env,
       NODE_ENV: 'test',
