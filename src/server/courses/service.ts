@@ -158,7 +158,7 @@ const courseValues = (input: CourseInput) => ({
 export async function createCourse(
   tx: DbOrTx,
   actor: AdminPrincipal,
-  request: FastifyRequest,
+  request: FastifyRequest | null,
   input: CourseInput,
 ): Promise<CourseView> {
   await checkCourseInput(tx, input);
@@ -186,7 +186,7 @@ export async function createCourse(
 export async function updateCourse(
   tx: DbOrTx,
   actor: AdminPrincipal,
-  request: FastifyRequest,
+  request: FastifyRequest | null,
   id: number,
   input: CourseInput,
 ): Promise<CourseView> {
@@ -209,7 +209,7 @@ export async function updateCourse(
 export async function publishCourse(
   tx: DbOrTx,
   actor: AdminPrincipal,
-  request: FastifyRequest,
+  request: FastifyRequest | null,
   id: number,
 ): Promise<CourseView> {
   const current = await lockCourse(tx, id);
@@ -232,7 +232,7 @@ export async function publishCourse(
 export async function unpublishCourse(
   tx: DbOrTx,
   actor: AdminPrincipal,
-  request: FastifyRequest,
+  request: FastifyRequest | null,
   id: number,
 ): Promise<CourseView> {
   const current = await lockCourse(tx, id);
@@ -248,7 +248,12 @@ export async function unpublishCourse(
 }
 
 /** Only a course that is not published, that nobody has joined and nobody has ordered. */
-export async function deleteCourse(tx: DbOrTx, actor: AdminPrincipal, request: FastifyRequest, id: number) {
+export async function deleteCourse(
+  tx: DbOrTx,
+  actor: AdminPrincipal,
+  request: FastifyRequest | null,
+  id: number,
+) {
   const current = await lockCourse(tx, id);
   if (current.state === 'published') throw conflict('已发布的课程不能删除，请先下架');
   const [learners] = await tx
@@ -318,7 +323,7 @@ async function findChapter(db: DbOrTx, id: number) {
 export async function createChapter(
   tx: DbOrTx,
   actor: AdminPrincipal,
-  request: FastifyRequest,
+  request: FastifyRequest | null,
   courseId: number,
   input: z.output<typeof chapterInputSchema>,
 ): Promise<ChapterView> {
@@ -343,7 +348,7 @@ export async function createChapter(
 export async function renameChapter(
   tx: DbOrTx,
   actor: AdminPrincipal,
-  request: FastifyRequest,
+  request: FastifyRequest | null,
   id: number,
   input: z.output<typeof chapterInputSchema>,
 ): Promise<ChapterView> {
@@ -363,7 +368,12 @@ export async function renameChapter(
 }
 
 /** Only an empty chapter. */
-export async function deleteChapter(tx: DbOrTx, actor: AdminPrincipal, request: FastifyRequest, id: number) {
+export async function deleteChapter(
+  tx: DbOrTx,
+  actor: AdminPrincipal,
+  request: FastifyRequest | null,
+  id: number,
+) {
   const chapter = await findChapter(tx, id);
   await lockCourse(tx, chapter.courseId);
   const [lessons] = await tx
@@ -403,7 +413,7 @@ async function writeOrder(tx: DbOrTx, table: typeof courseChapters | typeof cour
 export async function orderChapters(
   tx: DbOrTx,
   actor: AdminPrincipal,
-  request: FastifyRequest,
+  request: FastifyRequest | null,
   courseId: number,
   ids: number[],
 ) {
@@ -536,7 +546,7 @@ async function nextLessonSort(tx: DbOrTx, chapterId: number) {
 export async function createLesson(
   tx: DbOrTx,
   actor: AdminPrincipal,
-  request: FastifyRequest,
+  request: FastifyRequest | null,
   courseId: number,
   input: LessonInput,
 ): Promise<LessonView> {
@@ -568,7 +578,7 @@ export async function createLesson(
 export async function updateLesson(
   tx: DbOrTx,
   actor: AdminPrincipal,
-  request: FastifyRequest,
+  request: FastifyRequest | null,
   id: number,
   input: LessonInput,
 ): Promise<LessonView> {
@@ -593,7 +603,12 @@ export async function updateLesson(
 }
 
 /** A published course keeps at least one lesson (unpublish it first). */
-export async function deleteLesson(tx: DbOrTx, actor: AdminPrincipal, request: FastifyRequest, id: number) {
+export async function deleteLesson(
+  tx: DbOrTx,
+  actor: AdminPrincipal,
+  request: FastifyRequest | null,
+  id: number,
+) {
   const lesson = await findLesson(tx, id);
   const course = await lockCourse(tx, lesson.courseId);
   if (course.state === 'published') {
@@ -620,7 +635,7 @@ export async function deleteLesson(tx: DbOrTx, actor: AdminPrincipal, request: F
 export async function orderLessons(
   tx: DbOrTx,
   actor: AdminPrincipal,
-  request: FastifyRequest,
+  request: FastifyRequest | null,
   chapterId: number,
   ids: number[],
 ) {

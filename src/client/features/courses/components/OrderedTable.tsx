@@ -90,7 +90,7 @@ export function OrderedTable<T>({
                     title={t('courses.order.up')}
                     disabled={busy || index === 0}
                     onClick={() => onMove(index, index - 1)}
-                    data-testid={`${rowTestId(item)}-up`}
+                    data-testid={`up-${rowTestId(item)}`}
                   >
                     <IconArrowUp size={16} />
                   </ActionIcon>
@@ -100,7 +100,7 @@ export function OrderedTable<T>({
                     title={t('courses.order.down')}
                     disabled={busy || index === items.length - 1}
                     onClick={() => onMove(index, index + 1)}
-                    data-testid={`${rowTestId(item)}-down`}
+                    data-testid={`down-${rowTestId(item)}`}
                   >
                     <IconArrowDown size={16} />
                   </ActionIcon>

@@ -109,14 +109,8 @@ export function VideoPicker({ value, onChange, error }: VideoPickerProps) {
           {error}
         </Text>
       )}
-      <Modal
-        opened={open}
-        onClose={() => setOpen(false)}
-        title={t('courses.lessons.pickVideo')}
-        size="lg"
-        data-testid="video-picker"
-      >
-        <Stack gap="sm">
+      <Modal opened={open} onClose={() => setOpen(false)} title={t('courses.lessons.pickVideo')} size="lg">
+        <Stack gap="sm" data-testid="video-picker">
           <TextInput
             leftSection={<IconSearch size={14} />}
             placeholder={t('courses.lessons.searchVideo')}

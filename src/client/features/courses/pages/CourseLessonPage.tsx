@@ -231,15 +231,15 @@ export default function CourseLessonPage() {
           reload();
         }}
       />
-      <Modal
-        opened={preview !== null}
-        onClose={() => setPreview(null)}
-        title={preview?.title}
-        size="xl"
-        data-testid="lesson-preview"
-      >
+      <Modal opened={preview !== null} onClose={() => setPreview(null)} title={preview?.title} size="xl">
         {preview?.kind === 'video' && (
-          <video src={preview.url} controls autoPlay style={{ width: '100%', maxHeight: '70vh' }}>
+          <video
+            src={preview.url}
+            controls
+            autoPlay
+            data-testid="preview-video"
+            style={{ width: '100%', maxHeight: '70vh' }}
+          >
             <track kind="captions" />
           </video>
         )}
@@ -247,6 +247,7 @@ export default function CourseLessonPage() {
           <iframe
             src={preview.url}
             title={preview.title}
+            data-testid="preview-document"
             style={{ width: '100%', height: '70vh', border: 0 }}
           />
         )}
