@@ -35,6 +35,7 @@ export const managePages: Record<string, PageLoader> = {
   'trainingManage/course/index': () => import('../features/courses/pages/CourseListPage.tsx'),
   'trainingManage/course/chapter': () => import('../features/courses/pages/CourseChapterPage.tsx'),
   'trainingManage/course/lesson': () => import('../features/courses/pages/CourseLessonPage.tsx'),
+  'trainingManage/video/index': () => import('../features/videos/pages/VideoLibraryPage.tsx'),
 };
 
 export function managePageLoader(component: string | null | undefined): PageLoader | undefined {

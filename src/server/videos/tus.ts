@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { Server, type ServerOptions } from '@tus/server';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   VIDEO_EXTENSIONS,
   VIDEO_ID_HEADER,
@@ -143,7 +143,7 @@ export async function registerTus(app: FastifyInstance) {
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
 
   const page = { preHandler: adminPage('Video'), config: { noSystemLog: true } };
-  const hand = async (request: FastifyRequest, reply: import('fastify').FastifyReply) => {
+  const hand = async (request: FastifyRequest, reply: FastifyReply) => {
     callers.set(request.raw, { request, admin: requireAdmin(request) });
     reply.hijack();
     await server.handle(request.raw, reply.raw);
