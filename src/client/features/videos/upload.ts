@@ -167,9 +167,11 @@ export function useVideoUpload({
   // Back online: go on at once rather than at the next retry.
   useEffect(() => {
     const online = () => {
-      if (upload.current && stateRef.current.phase === 'offline') {
-        upload.current.start();
+      const current = upload.current;
+      if (current && stateRef.current.phase === 'offline') {
         setState((s) => ({ ...s, phase: 'uploading', error: null }));
+        // Drop the pending retry timer first, so exactly one attempt runs.
+        void current.abort(false).then(() => current.start());
       }
     };
     window.addEventListener('online', online);
