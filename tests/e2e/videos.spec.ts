@@ -5,6 +5,7 @@
 // with its real duration and poster, and plays in the preview. A text file is refused before sending.
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Page } from '@playwright/test';
 import { expect, loginWithToken, test } from './fixtures/index.ts';
 import { journeyTimeout } from './fixtures/timing.ts';
 import {
@@ -22,7 +23,7 @@ test.describe.configure({ mode: 'serial' });
 const stamp = Date.now() % 100_000;
 const CHUNK_BYTES = 256 * 1024;
 
-const percentOf = async (page: import('@playwright/test').Page) =>
+const percentOf = async (page: Page) =>
   Number((await page.getByTestId('video-upload-percent').textContent())?.replace('%', '') ?? 0);
 
 test('an upload survives a dropped connection and a reload, and the video plays in the preview', async ({
