@@ -17,6 +17,7 @@ import {
   type Json,
   type TestContext,
 } from '../helpers/api.ts';
+import { DEMO_COURSES } from '../../src/server/demo/courses.ts';
 import { logCount } from '../helpers/certificates.ts';
 import { multipart, png } from '../helpers/enrollments.ts';
 
@@ -418,6 +419,26 @@ describe('chapters and lessons', () => {
         fields: [field],
       })),
     });
+  });
+});
+
+describe('demo courses', () => {
+  it('three published courses (one free) with lessons on the library videos, a PDF lesson, and a draft', async () => {
+    const listed = await call('GET', '/api/v1/admin/courses?limit=50', manager);
+    const all = (listed.json() as { data: { title: string; state: string; price_fen: number; id: number }[] })
+      .data;
+    const demo = all.filter((c) => Object.values(DEMO_COURSES).includes(c.title as never));
+    expect(demo.filter((c) => c.state === 'published')).toHaveLength(3);
+    expect(demo.filter((c) => c.state === 'draft')).toHaveLength(1);
+    expect(demo.filter((c) => c.state === 'published' && c.price_fen === 0)).toHaveLength(1);
+    const free = demo.find((c) => c.title === DEMO_COURSES.free)!;
+    const lessons = (
+      (await call('GET', `/api/v1/admin/courses/${free.id}/lessons`, manager)).json() as {
+        data: { kind: string; free_preview: boolean; duration_seconds: number }[];
+      }
+    ).data;
+    expect(lessons[0]).toMatchObject({ kind: 'video', free_preview: true, duration_seconds: 40 });
+    expect(lessons.map((l) => l.kind)).toContain('document');
   });
 });
 

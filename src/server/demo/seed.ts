@@ -9,6 +9,7 @@ import { seedRegistrationDemo } from './plans.ts';
 import { seedPaperDemo } from './papers.ts';
 import { seedQuestionDemo } from './questions.ts';
 import { seedVideoDemo } from './videos.ts';
+import { seedCourseDemo } from './courses.ts';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 
@@ -45,4 +46,5 @@ export async function seedDemo(db: Db, options: DemoOptions): Promise<void> {
   await seedQuestionDemo(db);
   await seedPaperDemo(db);
   await seedVideoDemo(db, { ...withStorage, videoDir: options.videoDir, mediaTools: options.mediaTools });
+  await seedCourseDemo(db, withStorage);
 }
