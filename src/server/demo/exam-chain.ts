@@ -227,12 +227,17 @@ export async function enrolAndPay(
   });
   await db.transaction((tx) => approveEnrollment(tx, reviewer, null, enrollment.id));
   const { order } = await orderForEnrollment(db, learnerId, enrollment.id);
-  const payment = await payOrder(db, sandbox, learnerId, order.orderNo);
+  await payInSandbox(db, sandbox, learnerId, order.orderNo);
+  return enrollment.id;
+}
+
+/** The learner pays a pending order at the sandbox gateway, whose signed notify marks it paid. */
+export async function payInSandbox(db: Db, sandbox: SandboxGateway, learnerId: number, orderNo: string) {
+  const payment = await payOrder(db, sandbox, learnerId, orderNo);
   const notify = await sandbox.confirm(db, payment.trade_no);
   const verified = sandbox.verifyNotify(notify);
   if (!verified.ok) throw new Error('sandbox notify did not verify');
   await processNotify(db, sandbox.name, verified.event, verified.payload);
-  return enrollment.id;
 }
 
 export interface FilledPlanSpec {

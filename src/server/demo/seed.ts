@@ -10,6 +10,7 @@ import { seedPaperDemo } from './papers.ts';
 import { seedQuestionDemo } from './questions.ts';
 import { seedVideoDemo } from './videos.ts';
 import { seedCourseDemo } from './courses.ts';
+import { seedLearningDemo } from './learning.ts';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 
@@ -47,4 +48,5 @@ export async function seedDemo(db: Db, options: DemoOptions): Promise<void> {
   await seedPaperDemo(db);
   await seedVideoDemo(db, { ...withStorage, videoDir: options.videoDir, mediaTools: options.mediaTools });
   await seedCourseDemo(db, withStorage);
+  await seedLearningDemo(db, withStorage);
 }
