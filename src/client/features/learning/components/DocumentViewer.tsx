@@ -2,7 +2,7 @@
 // and a reading timer that runs while the page is shown, up to the lesson's reading time. The timer is the
 // position the heartbeats report.
 import { Alert, Anchor, Box, Button, Group, Progress, Stack, Text } from '@mantine/core';
-import { IconDownload, IconPlayerPauseFilled, IconPlayerPlayFilled } from '@tabler/icons-react';
+import { IconDownload, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '../../../lib/i18n/index.ts';
 import { clockText } from '../logic/player.ts';
@@ -85,9 +85,7 @@ export function DocumentViewer({
               <Button
                 size="compact-xs"
                 variant="light"
-                leftSection={
-                  reading ? <IconPlayerPauseFilled size={12} /> : <IconPlayerPlayFilled size={12} />
-                }
+                leftSection={reading ? <IconPlayerPause size={12} /> : <IconPlayerPlay size={12} />}
                 onClick={() => setReading((r) => !r)}
               >
                 {reading ? t('learning.document.pause') : t('learning.document.resume')}

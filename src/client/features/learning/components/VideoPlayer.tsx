@@ -2,16 +2,9 @@
 // slider that keeps "no seeking ahead", time, speed, volume and fullscreen, the keyboard, and a hint to let
 // the video buffer on a slow network. It resumes where the learner left off and reports play/pause/seek
 // to the heartbeats.
-import { ActionIcon, Alert, Box, Group, NativeSelect, Slider, Text } from '@mantine/core';
-import {
-  IconMaximize,
-  IconMinimize,
-  IconPlayerPauseFilled,
-  IconPlayerPlayFilled,
-  IconVolume,
-  IconVolumeOff,
-  IconWifi,
-} from '@tabler/icons-react';
+import { ActionIcon, Alert, Box, Button, Group, NativeSelect, Slider, Text } from '@mantine/core';
+// Icons the app already draws elsewhere: every icon joins the one icon chunk of every first load.
+import { IconMaximize, IconMinimize, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '../../../lib/i18n/index.ts';
 import {
@@ -244,21 +237,25 @@ export function VideoPlayer({
                 aria-label={playing ? t('learning.player.pause') : t('learning.player.play')}
                 data-testid="player-toggle"
               >
-                {playing ? <IconPlayerPauseFilled size={20} /> : <IconPlayerPlayFilled size={20} />}
+                {playing ? <IconPlayerPause size={20} /> : <IconPlayerPlay size={20} />}
               </ActionIcon>
               <Text fz="xs" c="white" ff="monospace" data-testid="player-time">
                 {clockText(shown)} / {clockText(duration)}
               </Text>
             </Group>
             <Group gap={6} wrap="nowrap">
-              <ActionIcon
+              <Button
                 variant="transparent"
                 color="white"
+                size="compact-xs"
+                px={4}
                 onClick={() => changeVolume(muted || volume === 0 ? 1 : 0)}
                 aria-label={muted ? t('learning.player.unmute') : t('learning.player.mute')}
+                aria-pressed={muted}
+                data-testid="player-mute"
               >
-                {muted ? <IconVolumeOff size={18} /> : <IconVolume size={18} />}
-              </ActionIcon>
+                {muted ? t('learning.player.muted') : t('learning.player.sound')}
+              </Button>
               <Slider
                 w={70}
                 size="xs"
@@ -308,7 +305,6 @@ export function VideoPlayer({
         <Alert
           mt="xs"
           color="blue"
-          icon={<IconWifi size={18} />}
           withCloseButton
           onClose={() => setHintClosed(true)}
           data-testid="player-slow-hint"

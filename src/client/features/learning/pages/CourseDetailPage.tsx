@@ -16,7 +16,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useSignals } from '@preact/signals-react/runtime';
-import { IconCircleCheck, IconFileText, IconLock, IconPlayerPlay, IconUser } from '@tabler/icons-react';
+import { IconCircleCheck, IconFileText, IconPlayerPlay, IconUser } from '@tabler/icons-react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { ApiError } from '../../../lib/api/errors.ts';
 import { CourseCover, CoursePrice, useDurationText } from '../../../lib/components/CourseCard.tsx';
@@ -75,7 +75,6 @@ function LessonRow({ lesson, open }: { lesson: CourseLesson; open: boolean }) {
         <Text fz="xs" c="dimmed">
           {clockText(lesson.duration_seconds)}
         </Text>
-        {!open && <IconLock size={14} color="var(--mantine-color-gray-5)" />}
       </Group>
     </Group>
   );

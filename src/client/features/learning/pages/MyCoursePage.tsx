@@ -43,7 +43,7 @@ function MyCourseCard({ course }: { course: MyCourse }) {
               size="compact-sm"
               data-testid="my-course-continue"
             >
-              {t('learning.detail.continue')}
+              {course.last_lesson ? t('learning.detail.continue') : t('learning.detail.start')}
             </Button>
             <Button component={Link} href={courseHref(course.id)} size="compact-sm" variant="default">
               {t('learning.mine.details')}

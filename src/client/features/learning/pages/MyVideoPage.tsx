@@ -1,6 +1,6 @@
 import { Box, Button, Card, Container, Group, Progress, Stack, Text } from '@mantine/core';
 import { useSignals } from '@preact/signals-react/runtime';
-import { IconFileText, IconPlayerPlay, IconVideoOff } from '@tabler/icons-react';
+import { IconBooks, IconFileText, IconPlayerPlay } from '@tabler/icons-react';
 import { Link, Redirect } from 'wouter';
 import { LearnerListPage } from '../../../lib/components/learner-list/learner-list-page.tsx';
 import { useListPaging } from '../../../lib/components/learner-list/use-list-paging.ts';
@@ -80,7 +80,7 @@ export default function MyVideoPage() {
           empty={{
             text: t('learning.recent.empty'),
             testId: 'my-video-empty',
-            icon: <IconVideoOff size={36} color="var(--mantine-color-gray-5)" />,
+            icon: <IconBooks size={36} color="var(--mantine-color-gray-5)" />,
             action: (
               <Button component={Link} href="/course" size="xs" variant="light">
                 {t('learning.mine.browse')}

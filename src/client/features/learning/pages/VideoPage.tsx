@@ -23,7 +23,6 @@ import {
   IconChevronRight,
   IconCircleCheck,
   IconFileText,
-  IconLock,
   IconPlayerPlay,
 } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
@@ -139,7 +138,6 @@ function LessonList({ play }: { play: PlayAnswer }) {
                     <Text fz="xs" c="dimmed">
                       {clockText(lesson.duration_seconds)}
                     </Text>
-                    {!open && <IconLock size={12} color="var(--mantine-color-gray-5)" />}
                   </Group>
                 );
                 return open && !active ? (
@@ -199,7 +197,7 @@ function Lesson({ play }: { play: PlayAnswer }) {
               timed={play.session_id !== null && !progress?.completed}
             />
           )}
-          <Stack gap={4}>
+          <Stack gap={4} px={{ base: 'xs', sm: 0 }}>
             <Text fz="xs" c="dimmed">
               <Anchor component={Link} href={courseHref(lesson.course_id)} fz="xs">
                 {lesson.course_title}
@@ -248,7 +246,7 @@ function Lesson({ play }: { play: PlayAnswer }) {
               </Alert>
             )}
           </Stack>
-          <Group justify="space-between">
+          <Group justify="space-between" px={{ base: 'xs', sm: 0 }}>
             <Button
               component={Link}
               href={play.prev_lesson_id ? videoHref(play.prev_lesson_id) : '#'}
@@ -274,7 +272,7 @@ function Lesson({ play }: { play: PlayAnswer }) {
           </Group>
         </Stack>
       </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 4 }}>
+      <Grid.Col span={{ base: 12, md: 4 }} px={{ base: 'xs', sm: 0 }}>
         <LessonList play={play} />
       </Grid.Col>
     </Grid>

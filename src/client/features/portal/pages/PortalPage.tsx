@@ -1,6 +1,6 @@
 import { Anchor, Box, Container, Group, Stack, Title } from '@mantine/core';
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { usePagedList } from '../../../lib/components/use-paged-list.ts';
 import { forgetFirstAnswers } from '../../../lib/api/client.ts';
@@ -8,19 +8,16 @@ import { useRead } from '../../../lib/data/use-read.ts';
 import { useT } from '../../../lib/i18n/index.ts';
 import { isLoggedIn } from '../../../lib/state/session.ts';
 import { PORTAL_HOME_TESTS_QUERY } from '../../../../shared/pwa/first-answers.ts';
-import {
-  fetchBanners,
-  fetchHomeCourses,
-  fetchSkillTests,
-  firstBanners,
-  firstSkillTests,
-  preloadHome,
-} from '../api.ts';
+import { fetchBanners, fetchSkillTests, firstBanners, firstSkillTests, preloadHome } from '../api.ts';
 import { BannerCarousel } from '../components/BannerCarousel.tsx';
-import { CourseRow } from '../components/CourseRow.tsx';
 import { PortalHeader } from '../../../lib/components/PortalHeader.tsx';
 import { SkillTestDetail } from '../components/SkillTestDetail.tsx';
 import { SkillTestGrid } from '../components/SkillTestGrid.tsx';
+
+// Below the skill tests, so off the first paint: the course section loads just after it.
+const HomeCourses = lazy(() =>
+  import('../components/HomeCourses.tsx').then((m) => ({ default: m.HomeCourses })),
+);
 
 /** The route preloader starts the page's GETs while its chunks load (app/routes.tsx). */
 export const preloadData = preloadHome;
@@ -35,7 +32,6 @@ export default function PortalPage() {
   const loggedIn = isLoggedIn('learner');
   // Banners are decoration: a failure leaves the page without them.
   const banners = useRead({ key: 'portal-banners', fetch: fetchBanners }, { pageAnswer: firstBanners });
-  const courses = useRead({ key: 'portal-courses', fetch: () => fetchHomeCourses() });
   const [detailId, setDetailId] = useState<number | null>(null);
   const tests = usePagedList(
     (query) => fetchSkillTests({ ...query, ...PORTAL_HOME_TESTS_QUERY }),
@@ -69,22 +65,9 @@ export default function PortalPage() {
               loggedIn={loggedIn}
             />
           </Box>
-          <Box component="section" aria-labelledby="home-courses-title">
-            <Group justify="space-between" mb="sm">
-              <Title order={2} fz={{ base: 'md', sm: 'lg' }} id="home-courses-title">
-                {t('portal.course.title')}
-              </Title>
-              <Anchor component={Link} href="/course" fz="sm" data-testid="portal-more-courses">
-                {t('portal.course.more')}
-              </Anchor>
-            </Group>
-            <CourseRow
-              courses={courses.data?.data}
-              loading={courses.loading}
-              failed={Boolean(courses.error)}
-              onRetry={courses.refresh}
-            />
-          </Box>
+          <Suspense fallback={<Box mih={160} />}>
+            <HomeCourses />
+          </Suspense>
         </Stack>
       </Container>
       <Box component="footer" py="md" ta="center">
