@@ -26,6 +26,14 @@ type VideoUse = VideoInfo['used_by'][number];
 
 const ADMIN_PREVIEW_SECONDS = 2 * 60 * 60;
 
+/** PostgreSQL foreign_key_violation, as thrown by pg or PGlite (possibly wrapped by drizzle). */
+function isForeignKeyViolation(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23503') return true;
+  }
+  return false;
+}
+
 const like = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export const videoView = (row: VideoRow, usedBy: VideoUse[]): VideoInfo => ({
@@ -149,7 +157,13 @@ export async function deleteVideo(tx: Tx, actor: AdminPrincipal, request: Fastif
       `该视频正被课时使用，不能删除：${names}${used.length > 5 ? ` 等 ${used.length} 个课时` : ''}`,
     );
   }
-  await tx.delete(videos).where(eq(videos.id, id));
+  try {
+    // A savepoint: a lesson that took the video meanwhile (its foreign key) is a 409, not a failure.
+    await tx.transaction((sp) => sp.delete(videos).where(eq(videos.id, id)));
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw conflict('该视频正被课时使用，不能删除');
+    throw error;
+  }
   let posterPath: string | null = null;
   if (row.posterUploadId) {
     const [poster] = await tx.delete(uploads).where(eq(uploads.id, row.posterUploadId)).returning();
