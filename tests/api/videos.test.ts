@@ -16,7 +16,12 @@ import {
   videos,
 } from '../../src/server/db/schema/index.ts';
 import { createMediaGrant } from '../../src/server/videos/service.ts';
-import { videoInfo, type VideoInfo } from '../../src/shared/videos/schema.ts';
+import {
+  videoCapabilitiesAnswer,
+  videoInfo,
+  videoListAnswer,
+  type VideoInfo,
+} from '../../src/shared/videos/schema.ts';
 import { createTestApp, login, request, type TestContext } from '../helpers/api.ts';
 
 const DATA_DIR = path.resolve(`.tmp/api-videos-${process.pid}`);
@@ -250,7 +255,7 @@ describe('library', () => {
       url: '/api/v1/admin/videos/capabilities',
       token: manager,
     });
-    expect(res.json()).toMatchObject({
+    expect(videoCapabilitiesAnswer.parse(res.json())).toMatchObject({
       ffmpeg: true,
       max_bytes: 2 * 1024 ** 3,
       extensions: ['mp4', 'm2v', 'mkv'],
@@ -268,6 +273,8 @@ describe('library', () => {
           meta: { total: number };
         }
       ).data.map((v) => v.id);
+    const all = await request(ctx.app, { method: 'GET', url: '/api/v1/admin/videos', token: manager });
+    expect(videoListAnswer.parse(all.json()).data.map((v) => v.id)).toContain(id);
     expect(await list('keyword=焊接入门')).toEqual([id]);
     expect(await list('keyword=焊接基础')).toEqual([id]);
     expect(await list('keyword=100%25_')).toEqual([]);
