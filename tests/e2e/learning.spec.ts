@@ -83,6 +83,35 @@ test.describe('learning', () => {
     await expect(action).toHaveText('继续支付');
   });
 
+  test('the demo learner finds their courses and recent lessons, continues a course and reads a PDF lesson on a phone', async ({
+    page,
+  }) => {
+    test.setTimeout(journeyTimeout(5));
+    await page.setViewportSize({ width: 390, height: 844 });
+    await loginWithToken(page, 'learner', '/userCenter/myCourse');
+    const electrician = page.getByTestId(/^my-course-\d+$/).filter({ hasText: '电工安全操作入门' });
+    await expect(electrician.getByTestId('my-course-percent')).toHaveText(/^[1-9]\d*(\.\d)?%$/);
+    const tea = page.getByTestId(/^my-course-\d+$/).filter({ hasText: '茶艺师（中级）备考精讲' });
+    await expect(tea).toBeVisible();
+
+    // The bought course continues where the learner stopped.
+    await tea.getByTestId('my-course-continue').click();
+    await expect(page).toHaveURL(/\/video\?id=\d+$/);
+    await expect
+      .poll(() => page.getByTestId('lesson-video').evaluate((v) => (v as HTMLVideoElement).currentTime))
+      .toBeGreaterThan(0);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+
+    // The half-read handout is in /myVideo; "continue" opens the PDF with its reading timer.
+    await page.goto('/myVideo');
+    const handout = page.getByTestId(/^recent-lesson-\d+$/).filter({ hasText: '1.2 安全规程要点（讲义）' });
+    await handout.getByTestId('recent-lesson-continue').click();
+    await expect(page.getByTestId('lesson-document')).toBeAttached();
+    await expect(page.getByTestId('lesson-document-download')).toBeVisible();
+    await expect(page.getByTestId('reading-timer')).toContainText('/ 5:00');
+  });
+
   test('the catalogue and a course fit a phone', async ({ page, request }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const title = `浏览器手机课程 ${stamp}`;

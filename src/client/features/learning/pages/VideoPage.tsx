@@ -124,7 +124,13 @@ function LessonList({ play }: { play: PlayAnswer }) {
                     <Text c={open ? 'brand.6' : 'dimmed'} lh={1}>
                       {lesson.kind === 'video' ? <IconPlayerPlay size={14} /> : <IconFileText size={14} />}
                     </Text>
-                    <Text fz="sm" truncate="end" fw={active ? 600 : 400} style={{ flex: 1 }}>
+                    <Text
+                      fz="sm"
+                      truncate="end"
+                      fw={active ? 600 : 400}
+                      c={open ? undefined : 'dimmed'}
+                      style={{ flex: 1 }}
+                    >
                       {lesson.title}
                     </Text>
                     {lesson.free_preview && !owned && (
