@@ -15,7 +15,7 @@ import {
   uploads,
   videos,
 } from '../../src/server/db/schema/index.ts';
-import { createMediaGrant } from '../../src/server/videos/service.ts';
+import { addVideo, createMediaGrant } from '../../src/server/videos/service.ts';
 import {
   videoCapabilitiesAnswer,
   videoInfo,
@@ -245,6 +245,41 @@ describe('resumable upload', () => {
       expect((await request(ctx.app, { ...call, headers, token: learner })).statusCode).toBe(403);
       expect((await request(ctx.app, { ...call, headers, token: college })).statusCode).toBe(403);
     }
+  });
+});
+
+describe('finishing twice', () => {
+  it('makes one video of one upload, even when two finishes race', async () => {
+    const [managerRow] = await ctx.app.db.select().from(videos).where(isNotNull(videos.uploadedBy)).limit(1);
+    const source = path.join(FILES, 'clip.mp4');
+    const finish = () =>
+      addVideo(
+        ctx.app.db,
+        { videoDir: ctx.app.config.videoDir, storage: ctx.app.storage, tools: ctx.app.config.mediaTools },
+        { adminId: managerRow!.uploadedBy!, actor: null, request: null },
+        { tusId: 'race-upload-1', file: source, fileName: 'race.mp4', title: '并发完成', size: clip.length },
+        {
+          container: 'mov,mp4',
+          durationSeconds: 3,
+          width: 160,
+          height: 90,
+          videoCodec: 'h264',
+          audioCodec: null,
+          bitrate: null,
+        },
+        { move: false },
+      );
+    const [a, b] = await Promise.all([finish(), finish()]);
+    expect(a.id).toBe(b.id);
+    expect(await ctx.app.db.select().from(videos).where(eq(videos.tusId, 'race-upload-1'))).toHaveLength(1);
+    const inFolder = fs
+      .readdirSync(path.join(DATA_DIR, 'videos'), { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.mp4'));
+    const [row] = await ctx.app.db.select().from(videos).where(eq(videos.tusId, 'race-upload-1'));
+    expect(inFolder).toContain(row!.storageKey);
+    // The loser's copy was removed: one file per video row of this test's folder.
+    const rows = await ctx.app.db.select().from(videos).where(isNotNull(videos.tusId));
+    expect(inFolder.length).toBe(rows.length);
   });
 });
 
