@@ -269,6 +269,7 @@ async function main() {
     console.log(widths.map((w) => '-'.repeat(w)).join(' '));
     line('heartbeats applied', `${applied} / ${LEARNERS * beats}`);
     line('replays sent under the same key', String(replays));
+    line('heartbeats per second offered', `${(LEARNERS / HEARTBEAT_SECONDS).toFixed(1)} /s`);
     line('heartbeats per second sustained', `${(applied / wall).toFixed(1)} /s`);
     line('heartbeat latency p50', `${percentile(sorted, 50).toFixed(1)} ms`);
     line('heartbeat latency p99', `${percentile(sorted, 99).toFixed(1)} ms`);
