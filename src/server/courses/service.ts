@@ -4,7 +4,7 @@
 // adding) first locks the course row, so two such writes run one after the other and the second sees the
 // first. Only this area writes these tables; the learning area reads them.
 import type { FastifyRequest } from 'fastify';
-import { and, asc, count, desc, eq, gt, ilike, inArray, max, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, max, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   type ChapterView,
@@ -391,15 +391,27 @@ export async function deleteChapter(
   });
 }
 
-/** `ids` must be exactly the current children (each once): a list made before another write is refused. */
-function checkSameIds(current: number[], ids: number[], what: string) {
+/**
+ * Puts a parent's children (`where`) in the order of `ids`, which must be exactly those children, each once:
+ * a list made before another write (a chapter added meanwhile) is refused. Answers the order before.
+ */
+async function writeOrder(
+  tx: DbOrTx,
+  table: typeof courseChapters | typeof courseLessons,
+  where: SQL | undefined,
+  ids: number[],
+  what: string,
+) {
+  const rows: { id: number }[] = await tx
+    .select({ id: table.id })
+    .from(table)
+    .where(where)
+    .orderBy(asc(table.sort), asc(table.id));
+  const current = rows.map((r) => r.id);
   const known = new Set(current);
   if (ids.length !== current.length || ids.some((id) => !known.has(id)))
     throw fieldError('ids', `排序须恰好包含${what}（共 ${current.length} 个），请刷新后重试`);
-}
-
-async function writeOrder(tx: DbOrTx, table: typeof courseChapters | typeof courseLessons, ids: number[]) {
-  if (ids.length === 0) return;
+  if (ids.length === 0) return current;
   const cases = sql.join(
     ids.map((id, index) => sql`when ${id} then ${index + 1}`),
     sql` `,
@@ -408,6 +420,7 @@ async function writeOrder(tx: DbOrTx, table: typeof courseChapters | typeof cour
     .update(table)
     .set({ sort: sql`(case ${table.id} ${cases} end)::int`, updatedAt: new Date() })
     .where(inArray(table.id, ids));
+  return current;
 }
 
 export async function orderChapters(
@@ -418,22 +431,18 @@ export async function orderChapters(
   ids: number[],
 ) {
   await lockCourse(tx, courseId);
-  const current = await tx
-    .select({ id: courseChapters.id })
-    .from(courseChapters)
-    .where(eq(courseChapters.courseId, courseId))
-    .orderBy(asc(courseChapters.sort), asc(courseChapters.id));
-  checkSameIds(
-    current.map((c) => c.id),
+  const before = await writeOrder(
+    tx,
+    courseChapters,
+    eq(courseChapters.courseId, courseId),
     ids,
     '该课程的全部章节',
   );
-  await writeOrder(tx, courseChapters, ids);
   await writeSystemLog(tx, actor, request, {
     action: 'chapter.order',
     targetType: 'course',
     targetId: courseId,
-    detail: { before: current.map((c) => c.id), after: ids },
+    detail: { before, after: ids },
   });
   return listChapters(tx, courseId);
 }
@@ -641,22 +650,18 @@ export async function orderLessons(
 ) {
   const chapter = await findChapter(tx, chapterId);
   await lockCourse(tx, chapter.courseId);
-  const current = await tx
-    .select({ id: courseLessons.id })
-    .from(courseLessons)
-    .where(eq(courseLessons.chapterId, chapterId))
-    .orderBy(asc(courseLessons.sort), asc(courseLessons.id));
-  checkSameIds(
-    current.map((l) => l.id),
+  const before = await writeOrder(
+    tx,
+    courseLessons,
+    eq(courseLessons.chapterId, chapterId),
     ids,
     '该章节的全部课时',
   );
-  await writeOrder(tx, courseLessons, ids);
   await writeSystemLog(tx, actor, request, {
     action: 'lesson.order',
     targetType: 'course_chapter',
     targetId: chapterId,
-    detail: { course_id: chapter.courseId, before: current.map((l) => l.id), after: ids },
+    detail: { course_id: chapter.courseId, before, after: ids },
   });
   return listLessons(tx, chapter.courseId);
 }

@@ -3,7 +3,7 @@
 // dragging a row or with its up/down buttons; every move saves the whole order with one PUT …/order.
 import { Button, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useSearchParams } from 'wouter';
 import { chapterInputSchema } from '../../../../shared/courses/schema.ts';
 import { RowAction } from '../../../lib/components/RowAction.tsx';
@@ -28,6 +28,7 @@ import { CourseHeader, LoadState } from '../components/CourseHeader.tsx';
 import { OrderedTable } from '../components/OrderedTable.tsx';
 import { durationText, moveItem } from '../course-form.ts';
 import { courseIdParam, lessonPagePath } from '../paths.ts';
+import { useOrderSave } from '../use-order-save.ts';
 
 export default function CourseChapterPage() {
   const t = useT();
@@ -37,7 +38,7 @@ export default function CourseChapterPage() {
   const chapters = useRead(
     courseId ? { key: `course-chapters:${courseId}`, fetch: () => fetchChapters(courseId) } : null,
   );
-  const [saving, setSaving] = useState(false);
+  const order = useOrderSave(chapters);
   const editing = useEditing<ChapterView>();
   const confirm = useConfirmAction();
 
@@ -49,23 +50,14 @@ export default function CourseChapterPage() {
     );
 
   const rows = chapters.data ?? [];
-  const move = async (from: number, to: number) => {
+  const move = (from: number, to: number) => {
     const next = moveItem(rows, from, to);
-    chapters.update(() => next);
-    setSaving(true);
-    try {
-      const saved = await orderChapters(
+    void order.save(next, () =>
+      orderChapters(
         courseId,
         next.map((c) => c.id),
-      );
-      chapters.update(() => saved);
-      toastSuccess(t('courses.order.saved'));
-    } catch {
-      // The API client has shown why; the server's order comes back.
-      chapters.refresh();
-    } finally {
-      setSaving(false);
-    }
+      ),
+    );
   };
   const askDelete = (chapter: ChapterView) =>
     confirm.ask(
@@ -113,8 +105,8 @@ export default function CourseChapterPage() {
         <OrderedTable
           items={rows}
           rowKey={(c) => c.id}
-          busy={saving}
-          onMove={(from, to) => void move(from, to)}
+          busy={order.saving}
+          onMove={move}
           rowTestId={(c) => `chapter-row-${c.id}`}
           data-testid="chapter-table"
           head={

@@ -11,7 +11,6 @@ import { useRead } from '../../../lib/data/use-read.ts';
 import { useT } from '../../../lib/i18n/index.ts';
 import { deleteRequest } from '../../../lib/kit/row-action-builders.tsx';
 import { useConfirmAction } from '../../../lib/kit/use-confirm-action.tsx';
-import { toastSuccess } from '../../../lib/toast.ts';
 import {
   deleteLesson,
   fetchChapters,
@@ -28,6 +27,7 @@ import { LessonFormDrawer } from '../components/LessonFormDrawer.tsx';
 import { OrderedTable } from '../components/OrderedTable.tsx';
 import { durationText, moveItem } from '../course-form.ts';
 import { chapterPagePath, courseIdParam } from '../paths.ts';
+import { useOrderSave } from '../use-order-save.ts';
 
 export default function CourseLessonPage() {
   const t = useT();
@@ -40,7 +40,7 @@ export default function CourseLessonPage() {
   const lessons = useRead(
     courseId ? { key: `course-lessons:${courseId}`, fetch: () => fetchLessons(courseId) } : null,
   );
-  const [saving, setSaving] = useState(false);
+  const order = useOrderSave(lessons);
   const [editing, setEditing] = useState<LessonView | { chapterId: number | null } | null>(null);
   const [preview, setPreview] = useState<{ kind: LessonKind; url: string; title: string } | null>(null);
   const confirm = useConfirmAction();
@@ -59,26 +59,19 @@ export default function CourseLessonPage() {
     chapters.refresh();
     course.refresh();
   };
-  const move = async (chapter: ChapterView, from: number, to: number) => {
-    const inChapter = all.filter((l) => l.chapter_id === chapter.id);
-    const next = moveItem(inChapter, from, to);
-    lessons.update((current) => {
-      const others = (current ?? []).filter((l) => l.chapter_id !== chapter.id);
-      return [...others, ...next];
-    });
-    setSaving(true);
-    try {
-      const saved = await orderLessons(
+  const move = (chapter: ChapterView, from: number, to: number) => {
+    const next = moveItem(
+      all.filter((l) => l.chapter_id === chapter.id),
+      from,
+      to,
+    );
+    const others = all.filter((l) => l.chapter_id !== chapter.id);
+    void order.save([...others, ...next], () =>
+      orderLessons(
         chapter.id,
         next.map((l) => l.id),
-      );
-      lessons.update(() => saved);
-      toastSuccess(t('courses.order.saved'));
-    } catch {
-      lessons.refresh();
-    } finally {
-      setSaving(false);
-    }
+      ),
+    );
   };
   const askDelete = (lesson: LessonView) =>
     confirm.ask(
@@ -150,8 +143,8 @@ export default function CourseLessonPage() {
               <OrderedTable
                 items={rows}
                 rowKey={(l) => l.id}
-                busy={saving}
-                onMove={(from, to) => void move(chapter, from, to)}
+                busy={order.saving}
+                onMove={(from, to) => move(chapter, from, to)}
                 rowTestId={(l) => `lesson-row-${l.id}`}
                 head={
                   <>
