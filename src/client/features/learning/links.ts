@@ -18,3 +18,9 @@ export function firstLessonId(course: Pick<CourseDetail, 'chapters'>): number | 
   }
   return null;
 }
+
+/** The `?id=` of a page's address, when it is a valid id. */
+export function idParam(search: string): number | null {
+  const id = Number(new URLSearchParams(search).get('id'));
+  return Number.isInteger(id) && id > 0 ? id : null;
+}

@@ -1,7 +1,20 @@
 // One published course as the portal home and the catalogue show it: cover, title, occupation · level,
 // lessons and total length, price (or free) and how many study it. Opens the course's detail.
 // Shared by the portal and the learning pages (features never import each other); texts are the portal's.
-import { AspectRatio, Badge, Box, Card, Center, Group, Image, Stack, Text } from '@mantine/core';
+import {
+  AspectRatio,
+  Badge,
+  Box,
+  Card,
+  Center,
+  Group,
+  Image,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+} from '@mantine/core';
+import type { ReactNode } from 'react';
 import { IconBook2, IconClock, IconUsers } from '@tabler/icons-react';
 import { Link } from 'wouter';
 import type { CourseCard as Course } from '../../../shared/learning/schema.ts';
@@ -101,5 +114,42 @@ export function CourseCard({ course }: { course: Course }) {
         </Box>
       </Stack>
     </Card>
+  );
+}
+
+/** Course cards in rows: two on a phone, up to four on a wide screen. */
+export function CourseGrid({
+  children,
+  testId,
+  dimmed = false,
+}: {
+  children: ReactNode;
+  testId: string;
+  dimmed?: boolean;
+}) {
+  return (
+    <SimpleGrid
+      cols={{ base: 2, sm: 3, md: 4 }}
+      spacing={{ base: 'xs', sm: 'md' }}
+      data-testid={testId}
+      style={{ opacity: dimmed ? 0.6 : 1 }}
+    >
+      {children}
+    </SimpleGrid>
+  );
+}
+
+/** The grid's placeholders before the courses come. */
+export function CourseGridSkeleton({ count, testId }: { count: number; testId: string }) {
+  return (
+    <CourseGrid testId={testId}>
+      {Array.from({ length: count }, (_, i) => (
+        <Card key={i} withBorder radius="md" padding="sm">
+          <Skeleton h={90} mb="sm" />
+          <Skeleton h={14} mb={8} />
+          <Skeleton h={12} w="60%" />
+        </Card>
+      ))}
+    </CourseGrid>
   );
 }

@@ -26,8 +26,9 @@ import { useWrite } from '../../../lib/data/use-write.ts';
 import { useT } from '../../../lib/i18n/index.ts';
 import { isLoggedIn } from '../../../lib/state/session.ts';
 import { formatFen } from '../../../lib/utils/money.ts';
+import { Notice } from '../components/Notice.tsx';
 import { fetchCourse, joinCourse, orderCourse, type CourseDetail, type CourseLesson } from '../api.ts';
-import { courseHref, firstLessonId, loginHref, myOrderHref, videoHref } from '../links.ts';
+import { courseHref, firstLessonId, idParam, loginHref, myOrderHref, videoHref } from '../links.ts';
 import { clockText, percentValue } from '../logic/player.ts';
 
 function LessonRow({ lesson, open }: { lesson: CourseLesson; open: boolean }) {
@@ -250,27 +251,25 @@ function CourseHead({ course }: { course: CourseDetail }) {
 export default function CourseDetailPage() {
   useSignals();
   const t = useT();
-  const id = Number(new URLSearchParams(useSearch()).get('id'));
-  const valid = Number.isInteger(id) && id > 0;
+  const id = idParam(useSearch());
   // The learner's session is part of the answer (what they own): a login asks again.
   const loggedIn = isLoggedIn('learner');
   const course = useRead(
-    valid ? { key: readKey('course', id, loggedIn), fetch: () => fetchCourse(id) } : null,
+    id !== null ? { key: readKey('course', id, loggedIn), fetch: () => fetchCourse(id) } : null,
   );
-  const notFound = !valid || (course.error instanceof ApiError && course.error.status === 404);
+  const notFound = id === null || (course.error instanceof ApiError && course.error.status === 404);
   const data = course.data;
 
   let content;
   if (notFound) {
     content = (
-      <Alert color="gray" data-testid="course-not-found">
-        <Stack gap="xs" align="flex-start">
-          <Text>{t('learning.detail.notFound')}</Text>
-          <Button component={Link} href="/course" size="xs" variant="light">
-            {t('learning.detail.backToCatalogue')}
-          </Button>
-        </Stack>
-      </Alert>
+      <Notice
+        color="gray"
+        testId="course-not-found"
+        text={t('learning.detail.notFound')}
+        href="/course"
+        label={t('learning.detail.backToCatalogue')}
+      />
     );
   } else if (!data && course.error) {
     content = (

@@ -2,14 +2,11 @@ import {
   Alert,
   Box,
   Button,
-  Card,
   Center,
   Container,
   Group,
   NativeSelect,
   SegmentedControl,
-  SimpleGrid,
-  Skeleton,
   Stack,
   Text,
   TextInput,
@@ -19,7 +16,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconBooks, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearch } from 'wouter';
-import { CourseCard } from '../../../lib/components/CourseCard.tsx';
+import { CourseCard, CourseGrid, CourseGridSkeleton } from '../../../lib/components/CourseCard.tsx';
 import { LazyPager } from '../../../lib/components/LazyPager.tsx';
 import { FIRST_PAGE } from '../../../lib/components/learner-list/use-list-paging.ts';
 import { PortalHeader } from '../../../lib/components/PortalHeader.tsx';
@@ -38,24 +35,6 @@ interface Filters {
 }
 
 const NO_FILTERS: Filters = { keyword: '', occupation: '', level: '', category: '', price: 'all' };
-
-function CardSkeletons() {
-  return (
-    <SimpleGrid
-      cols={{ base: 2, sm: 3, md: 4 }}
-      spacing={{ base: 'xs', sm: 'md' }}
-      data-testid="courses-loading"
-    >
-      {Array.from({ length: 8 }, (_, i) => (
-        <Card key={i} withBorder radius="md" padding="sm">
-          <Skeleton h={90} mb="sm" />
-          <Skeleton h={14} mb={8} />
-          <Skeleton h={12} w="60%" />
-        </Card>
-      ))}
-    </SimpleGrid>
-  );
-}
 
 /** `/course`: the published courses, searchable and filtered by occupation, level, category and price. */
 export default function CoursePage() {
@@ -111,7 +90,7 @@ export default function CoursePage() {
       </Alert>
     );
   } else if (!answer) {
-    content = <CardSkeletons />;
+    content = <CourseGridSkeleton count={8} testId="courses-loading" />;
   } else if (answer.data.length === 0) {
     content = (
       <Center py="xl" data-testid="courses-empty">
@@ -128,16 +107,11 @@ export default function CoursePage() {
     );
   } else {
     content = (
-      <SimpleGrid
-        cols={{ base: 2, sm: 3, md: 4 }}
-        spacing={{ base: 'xs', sm: 'md' }}
-        data-testid="courses"
-        style={{ opacity: courses.refreshing ? 0.6 : 1 }}
-      >
+      <CourseGrid testId="courses" dimmed={courses.refreshing}>
         {answer.data.map((course) => (
           <CourseCard key={course.id} course={course} />
         ))}
-      </SimpleGrid>
+      </CourseGrid>
     );
   }
 

@@ -34,8 +34,9 @@ import { useT } from '../../../lib/i18n/index.ts';
 import { isLoggedIn } from '../../../lib/state/session.ts';
 import { fetchCourse, playLesson, type PlayAnswer } from '../api.ts';
 import { DocumentViewer } from '../components/DocumentViewer.tsx';
+import { Notice } from '../components/Notice.tsx';
 import { VideoPlayer, resumePosition } from '../components/VideoPlayer.tsx';
-import { courseHref, loginHref, videoHref } from '../links.ts';
+import { courseHref, idParam, loginHref, videoHref } from '../links.ts';
 import { clockText, percentValue } from '../logic/player.ts';
 import { useLessonProgress } from '../use-lesson-progress.ts';
 
@@ -54,6 +55,7 @@ function usePlay(lessonId: number, loggedIn: boolean, attempt: number): PlayStat
   useEffect(() => {
     let current = true;
     setState({ status: 'loading' });
+    if (lessonId <= 0) return;
     if (!loggedIn) {
       if (sessionStorage.getItem(ANONYMOUS_TRY) === String(lessonId)) {
         sessionStorage.removeItem(ANONYMOUS_TRY);
@@ -289,23 +291,22 @@ function Lesson({ play }: { play: PlayAnswer }) {
 export default function VideoPage() {
   useSignals();
   const t = useT();
-  const id = Number(new URLSearchParams(useSearch()).get('id'));
-  const valid = Number.isInteger(id) && id > 0;
+  const id = idParam(useSearch()) ?? 0;
+  const valid = id > 0;
   const loggedIn = isLoggedIn('learner');
   const [attempt, setAttempt] = useState(0);
-  const state = usePlay(valid ? id : 0, loggedIn, attempt);
+  const state = usePlay(id, loggedIn, attempt);
 
   let content;
   if (!valid || state.status === 'notFound') {
     content = (
-      <Alert color="gray" data-testid="lesson-not-found">
-        <Stack gap="xs" align="flex-start">
-          <Text>{t('learning.player.notFound')}</Text>
-          <Button component={Link} href="/course" size="xs" variant="light">
-            {t('learning.detail.backToCatalogue')}
-          </Button>
-        </Stack>
-      </Alert>
+      <Notice
+        color="gray"
+        testId="lesson-not-found"
+        text={t('learning.player.notFound')}
+        href="/course"
+        label={t('learning.detail.backToCatalogue')}
+      />
     );
   } else if (state.status === 'loading') {
     content = (
@@ -315,25 +316,24 @@ export default function VideoPage() {
     );
   } else if (state.status === 'login') {
     content = (
-      <Alert color="orange" data-testid="lesson-login">
-        <Stack gap="xs" align="flex-start">
-          <Text>{t('learning.player.loginNeeded')}</Text>
-          <Button component={Link} href={loginHref(videoHref(id))} size="xs">
-            {t('learning.detail.loginToLearn')}
-          </Button>
-        </Stack>
-      </Alert>
+      <Notice
+        color="orange"
+        testId="lesson-login"
+        text={t('learning.player.loginNeeded')}
+        href={loginHref(videoHref(id))}
+        label={t('learning.detail.loginToLearn')}
+        light={false}
+      />
     );
   } else if (state.status === 'forbidden') {
     content = (
-      <Alert color="orange" data-testid="lesson-forbidden">
-        <Stack gap="xs" align="flex-start">
-          <Text>{state.message ?? t('learning.player.forbidden')}</Text>
-          <Button component={Link} href="/course" size="xs" variant="light">
-            {t('learning.detail.backToCatalogue')}
-          </Button>
-        </Stack>
-      </Alert>
+      <Notice
+        color="orange"
+        testId="lesson-forbidden"
+        text={state.message ?? t('learning.player.forbidden')}
+        href="/course"
+        label={t('learning.detail.backToCatalogue')}
+      />
     );
   } else if (state.status !== 'ready') {
     content = (

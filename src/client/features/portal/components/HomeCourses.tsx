@@ -1,25 +1,11 @@
 // The portal home's course section: the newest published courses as cards, with "more courses" to the
 // catalogue, and loading, empty and error states. Below the skill tests, so the page loads it lazily.
-import {
-  Alert,
-  Anchor,
-  Box,
-  Button,
-  Card,
-  Center,
-  Group,
-  SimpleGrid,
-  Skeleton,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Box, Button, Center, Group, Text, Title } from '@mantine/core';
 import { Link } from 'wouter';
-import { CourseCard } from '../../../lib/components/CourseCard.tsx';
+import { CourseCard, CourseGrid, CourseGridSkeleton } from '../../../lib/components/CourseCard.tsx';
 import { useRead } from '../../../lib/data/use-read.ts';
 import { useT } from '../../../lib/i18n/index.ts';
 import { fetchHomeCourses } from '../api.ts';
-
-const GRID = { base: 2, sm: 3, md: 4 } as const;
 
 export function HomeCourses() {
   const t = useT();
@@ -36,17 +22,7 @@ export function HomeCourses() {
       </Alert>
     );
   } else if (!list) {
-    content = (
-      <SimpleGrid cols={GRID} data-testid="home-courses-loading">
-        {Array.from({ length: 4 }, (_, i) => (
-          <Card key={i} withBorder radius="md" padding="sm">
-            <Skeleton h={90} mb="sm" />
-            <Skeleton h={14} mb={8} />
-            <Skeleton h={12} w="60%" />
-          </Card>
-        ))}
-      </SimpleGrid>
-    );
+    content = <CourseGridSkeleton count={4} testId="home-courses-loading" />;
   } else if (list.length === 0) {
     content = (
       <Center py="lg" data-testid="home-courses-empty">
@@ -55,11 +31,11 @@ export function HomeCourses() {
     );
   } else {
     content = (
-      <SimpleGrid cols={GRID} spacing={{ base: 'xs', sm: 'md' }} data-testid="home-courses">
+      <CourseGrid testId="home-courses">
         {list.map((course) => (
           <CourseCard key={course.id} course={course} />
         ))}
-      </SimpleGrid>
+      </CourseGrid>
     );
   }
 
