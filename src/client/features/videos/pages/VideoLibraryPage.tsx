@@ -3,7 +3,7 @@
 // filtered by use and codec; where each is used; rename, preview, and delete (asked first, refused while a
 // lesson uses it). Uploads are resumable (tus): see components/UploadPanel.tsx and upload.ts. Without
 // ffmpeg on the server the page says so and uploads are off; everything else works.
-import { Alert, Badge, Button, Image, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Image, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconEdit, IconPlayerPlay, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { VIDEO_USE_FILTERS } from '../../../../shared/videos/schema.ts';
@@ -11,7 +11,8 @@ import { useRead } from '../../../lib/data/use-read.ts';
 import { useT } from '../../../lib/i18n/index.ts';
 import { FilterBar, FilterSelect, FilterText } from '../../../lib/kit/FilterBar.tsx';
 import { ListPageTable, type ListPageColumn } from '../../../lib/kit/ListPageTable.tsx';
-import { actionsColumn, deleteRequest } from '../../../lib/kit/row-action-builders.tsx';
+import { deleteRequest } from '../../../lib/kit/row-action-builders.tsx';
+import { RowActions } from '../../../lib/kit/RowActions.tsx';
 import { useConfirmAction } from '../../../lib/kit/use-confirm-action.tsx';
 import { useListPage } from '../../../lib/kit/use-list-page.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
@@ -145,31 +146,60 @@ export default function VideoLibraryPage() {
       title: t('videos.columns.createdAt'),
       render: (v) => new Date(v.created_at).toLocaleString(),
     },
-    actionsColumn((v) => [
-      {
-        key: 'preview',
-        label: t('videos.actions.preview'),
-        icon: <IconPlayerPlay size={16} />,
-        onClick: () => setPreviewing(v),
-        testId: `video-preview-${v.id}`,
-      },
-      {
-        key: 'rename',
-        label: t('videos.actions.rename'),
-        icon: <IconEdit size={16} />,
-        onClick: () => setRenaming(v),
-        testId: `video-rename-${v.id}`,
-      },
-      {
-        key: 'delete',
-        label: v.used_by.length ? t('videos.actions.deleteUsed') : t('videos.actions.delete'),
-        icon: <IconTrash size={16} />,
-        color: 'red',
-        disabled: v.used_by.length > 0,
-        onClick: () => askDelete(v),
-        testId: `video-delete-${v.id}`,
-      },
-    ]),
+    {
+      accessor: 'actions',
+      title: '',
+      textAlign: 'right',
+      render: (v) => (
+        <RowActions
+          actions={[
+            {
+              key: 'preview',
+              label: t('videos.actions.preview'),
+              icon: <IconPlayerPlay size={16} />,
+              onClick: () => setPreviewing(v),
+              testId: `video-preview-${v.id}`,
+            },
+            {
+              key: 'rename',
+              label: t('videos.actions.rename'),
+              icon: <IconEdit size={16} />,
+              onClick: () => setRenaming(v),
+              testId: `video-rename-${v.id}`,
+            },
+            ...(v.used_by.length
+              ? []
+              : [
+                  {
+                    key: 'delete',
+                    label: t('videos.actions.delete'),
+                    icon: <IconTrash size={16} />,
+                    color: 'red',
+                    onClick: () => askDelete(v),
+                    testId: `video-delete-${v.id}`,
+                  },
+                ]),
+          ]}
+        >
+          {v.used_by.length > 0 && (
+            // A disabled button gets no pointer events: the wrapper carries the tooltip.
+            <Tooltip label={t('videos.actions.deleteUsed')}>
+              <span>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  disabled
+                  aria-label={t('videos.actions.deleteUsed')}
+                  data-testid={`video-delete-${v.id}`}
+                >
+                  <IconTrash size={16} />
+                </ActionIcon>
+              </span>
+            </Tooltip>
+          )}
+        </RowActions>
+      ),
+    },
   ];
 
   return (

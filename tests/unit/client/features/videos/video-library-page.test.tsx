@@ -80,6 +80,7 @@ describe('video library page', () => {
     await waitFor(() => expect(screen.getByTestId('video-upload-open')).toHaveProperty('disabled', false));
     expect(screen.getByText('1 个课时')).toBeTruthy();
     expect(screen.getByTestId('video-delete-1')).toHaveProperty('disabled', true);
+    expect(screen.getByLabelText('正被课时使用，不能删除')).toBe(screen.getByTestId('video-delete-1'));
 
     fireEvent.click(screen.getByTestId('video-delete-2'));
     expect(await screen.findByText(/确定删除视频「刀工入门」/)).toBeTruthy();
