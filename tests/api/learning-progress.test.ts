@@ -1,7 +1,7 @@
 // Honest progress through the API: a heartbeat credits at most the wall-clock time since the previous one,
 // replays (concurrent, with or without an Idempotency-Key) credit once, no seeking ahead, another learner
-// can neither use a session nor read progress, bad input is refused with nothing written, and a lesson
-// completes at 95 %.
+// can neither use a session nor read progress, bad input is refused with nothing written, a lesson
+// completes at 95 %, and heartbeats queued offline credit the time they covered when they arrive together.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lessonProgress, lessonSessions } from '../../src/server/db/schema/index.ts';
@@ -39,7 +39,7 @@ beforeAll(async () => {
     priceFen: 1_000,
     chapters: [
       [{ durationSeconds: 600 }, { durationSeconds: 600 }, { durationSeconds: 600, noSeekAhead: true }],
-      [{ durationSeconds: 20 }, { durationSeconds: 20 }, { durationSeconds: 600 }],
+      [{ durationSeconds: 20 }, { durationSeconds: 20 }, { durationSeconds: 600 }, { durationSeconds: 600 }],
     ],
   });
   await giveCourse(ctx.app.db, course.id, learnerId);
@@ -122,6 +122,32 @@ describe('heartbeats', () => {
       }),
     );
     expect(lied.credited_seconds).toBeLessThan(1);
+  });
+
+  it('credits heartbeats queued offline and sent together for the time they covered, once', async () => {
+    const { id } = lesson(6);
+    const sessionId = await open(id);
+    const start = (await progressRow(id))?.positionSeconds ?? 0;
+    // Watched for 40 s with the network down: four heartbeats, recorded on the server's clock as the page
+    // knows it (no device_now), all sent when the network returns, then the outbox replays them again.
+    await ageSession(ctx.app.db, sessionId, 41);
+    const queued = [1, 2, 3, 4].map((seq) => ({
+      session_id: sessionId,
+      seq,
+      position: start + seq * 10,
+      recorded_at: new Date(Date.now() - (41 - seq * 10) * 1000).toISOString(),
+      playing: true,
+    }));
+    let credited = 0;
+    for (const body of queued)
+      credited += answerOf(heartbeatAnswer, await post(beatUrl(id), learner, body)).credited_seconds;
+    expect(credited).toBeGreaterThan(39);
+    expect(credited).toBeLessThanOrEqual(40);
+    const replays = await Promise.all(
+      queued.map((body) => post(beatUrl(id), learner, body, { 'idempotency-key': `q-${body.seq}` })),
+    );
+    for (const res of replays) expect(answerOf(heartbeatAnswer, res).duplicate).toBe(true);
+    expect((await progressRow(id))!.creditedSeconds).toBeCloseTo(credited, 3);
   });
 
   it('credits nothing beyond the furthest point watched when seeking ahead is off', async () => {
@@ -252,7 +278,7 @@ describe('isolation and bad input', () => {
         beat({ ...good, seq: 1.5 }, ['seq']),
         beat({ ...good, session_id: 'not-a-uuid' }, ['session_id']),
         beat({ ...good, recorded_at: 'yesterday' }, ['recorded_at']),
-        beat({ ...good, device_now: undefined }, ['device_now']),
+        beat({ ...good, device_now: 'soon' }, ['device_now']),
         beat({ ...good, playing: 'yes' }, ['playing']),
         beat({ ...good, session_id: '6f1c1d2e-3b4a-4c5d-8e9f-0a1b2c3d4e5f' }, undefined, 404),
         beat(good, undefined, 404, beatUrl(2_000_000_000)),

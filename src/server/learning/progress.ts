@@ -2,9 +2,11 @@
 //
 // A playback session is opened by the server (its start is the server's clock). Each heartbeat names its
 // session and a sequence number; the first heartbeat with a new, higher number is applied, every other is a
-// replay and credits nothing. The time a heartbeat was recorded is moved to the server's clock by the
-// device's offset (server now − device now, both read when the heartbeat arrives), so a device clock that is
-// wrong by hours neither helps nor hurts. A heartbeat credits at most the wall-clock time since the previous
+// replay and credits nothing. The time a heartbeat was recorded is on the server's clock: the lesson page
+// adds the offset it learnt from the play answer, so a heartbeat queued offline and replayed later still
+// counts the time it covered; a client that sends its own clock instead also sends device_now, and the
+// server moves the time by that offset (server now − device now, read when the heartbeat arrives). A device
+// clock that is wrong by hours neither helps nor hurts, and no recorded time is later than now. A heartbeat credits at most the wall-clock time since the previous
 // one (and never more than 10.5 s), at most the distance the position moved, and a session never credits
 // more than the wall-clock time since it opened plus one allowance. The credited part of the timeline is
 // [previous position, previous position + credit], merged into the lesson's watched ranges; the lesson's
@@ -41,10 +43,10 @@ export interface ProgressState {
 export interface HeartbeatFacts {
   seq: number;
   position: number;
-  /** Device clock, ISO. */
+  /** ISO: on the server's clock as the device knows it, or on the device's clock when deviceNow is given. */
   recordedAt: string;
-  /** Device clock when sent, ISO. */
-  deviceNow: string;
+  /** Device clock when sent, ISO; absent when recordedAt is already on the server's clock. */
+  deviceNow?: string | undefined;
 }
 
 export interface CreditOutcome {
@@ -90,7 +92,7 @@ export const isComplete = (creditedSeconds: number, durationSeconds: number) =>
 
 /** When the heartbeat was recorded, on the server's clock; never later than now. */
 export function recordedOnServerClock(hb: Pick<HeartbeatFacts, 'recordedAt' | 'deviceNow'>, now: Date) {
-  const offsetMs = now.getTime() - Date.parse(hb.deviceNow);
+  const offsetMs = hb.deviceNow === undefined ? 0 : now.getTime() - Date.parse(hb.deviceNow);
   return new Date(Math.min(Date.parse(hb.recordedAt) + offsetMs, now.getTime()));
 }
 

@@ -87,11 +87,16 @@ const learningRoutes: FastifyPluginAsync = async (app) => {
     return reply.status(created ? 201 : 200).send(answer(orderAnswer, info!));
   });
 
-  app.post('/v1/learner/lessons/:id/heartbeats', learnerOnly, async (request) => {
-    const { id } = parseInput(idParams, request.params, 'id');
-    const body = parseInput(heartbeatSchema, request.body);
-    return answer(heartbeatAnswer, await recordHeartbeat(app.db, requireLearner(request).id, id, body));
-  });
+  // Idempotent by (session, seq): a replay credits nothing, so the outbox's key needs no rows of its own.
+  app.post(
+    '/v1/learner/lessons/:id/heartbeats',
+    { ...learnerOnly, config: { idempotentItself: true } },
+    async (request) => {
+      const { id } = parseInput(idParams, request.params, 'id');
+      const body = parseInput(heartbeatSchema, request.body);
+      return answer(heartbeatAnswer, await recordHeartbeat(app.db, requireLearner(request).id, id, body));
+    },
+  );
 
   app.get('/v1/learner/courses', learnerOnly, async (request, reply) =>
     answer(

@@ -13,6 +13,9 @@
 // - 5xx and 429 answers are not stored (the write did not happen or may be retried): the claim is
 //   released so a retry applies the write. Every other answer, 4xx included, is final and replayed.
 // - Keys expire after KEY_TTL_MS; expired rows are purged hourly.
+// - A route whose write is idempotent by its own rule (config `idempotentItself`, e.g. a lesson heartbeat:
+//   a (session, sequence) already applied credits nothing) skips the claim: the header is accepted and
+//   the route's own rule answers a replay, with no key rows written.
 //
 // Registered in app.ts BEFORE @fastify/compress so this onSend hook sees the uncompressed payload.
 import { createHash } from 'node:crypto';
@@ -30,6 +33,13 @@ export const CLAIM_STALE_MS = 60 * 1000;
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's write is idempotent by its own rule: no key is claimed or stored for it. */
+    idempotentItself?: boolean;
+  }
+}
 
 interface Claim {
   userType: string;
@@ -74,7 +84,7 @@ export default fp(
     app.decorateRequest('idempotencyClaim', null);
 
     app.addHook('preHandler', async (request, reply) => {
-      if (!WRITE_METHODS.has(request.method)) return;
+      if (!WRITE_METHODS.has(request.method) || request.routeOptions.config.idempotentItself) return;
       const header = request.headers[IDEMPOTENCY_HEADER];
       if (header === undefined) return;
       if (typeof header !== 'string' || !KEY_PATTERN.test(header)) {

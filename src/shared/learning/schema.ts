@@ -60,10 +60,17 @@ export const heartbeatSchema = z.object({
     .number({ error: '播放位置无效' })
     .min(0, '播放位置不能为负数')
     .refine((v) => Number.isFinite(v), '播放位置无效'),
-  /** When the device recorded the position (the device's clock). */
+  /**
+   * When the position was recorded: on the server's clock as the device knows it (its clock plus the offset
+   * from the play answer's `server_now`), or, when `device_now` is given, on the device's clock.
+   */
   recorded_at: isoTime('记录时间'),
-  /** The device's clock when it sent the heartbeat: the server converts device times by the offset. */
-  device_now: isoTime('设备时间'),
+  /**
+   * The device's clock when it sent the heartbeat, for a recorded_at on the device's clock: the server
+   * converts by the offset. The lesson page leaves it out, so a heartbeat replayed from the outbox (the
+   * same body, later) still counts the time it was recorded at.
+   */
+  device_now: isoTime('设备时间').optional(),
   playing: z.boolean({ error: '播放状态无效' }),
 });
 export type HeartbeatInput = z.output<typeof heartbeatSchema>;

@@ -38,7 +38,7 @@ function play(beats: HeartbeatFacts[], rules = lesson) {
   let progress = empty;
   let outcome: ReturnType<typeof creditHeartbeat> | undefined;
   for (const hb of beats) {
-    outcome = creditHeartbeat(session, rules, progress, hb, new Date(hb.deviceNow));
+    outcome = creditHeartbeat(session, rules, progress, hb, new Date(hb.deviceNow ?? hb.recordedAt));
     session = outcome.session;
     progress = { watchedRanges: outcome.watchedRanges, furthestSeconds: outcome.furthestSeconds };
   }
@@ -46,6 +46,36 @@ function play(beats: HeartbeatFacts[], rules = lesson) {
 }
 
 describe('creditHeartbeat', () => {
+  it('credits heartbeats queued offline for the time they covered when they arrive together', () => {
+    // Recorded every 10 s on the server's clock as the device knew it (no device_now), sent at 60 s at once.
+    let session = fresh();
+    let progress = empty;
+    let credited = 0;
+    for (let seq = 1; seq <= 6; seq++) {
+      const hb = { seq, position: seq * 10, recordedAt: at(seq * 10).toISOString() };
+      const outcome = creditHeartbeat(session, lesson, progress, hb, at(60.5));
+      credited += outcome.credit;
+      session = outcome.session;
+      progress = { watchedRanges: outcome.watchedRanges, furthestSeconds: outcome.furthestSeconds };
+    }
+    expect(credited).toBe(60);
+    // A replay of the whole queue credits nothing more.
+    const again = creditHeartbeat(
+      session,
+      lesson,
+      progress,
+      { seq: 6, position: 60, recordedAt: at(60).toISOString() },
+      at(70),
+    );
+    expect(again.duplicate).toBe(true);
+    expect(again.credit).toBe(0);
+  });
+
+  it('never takes a server-clock recorded time later than now', () => {
+    expect(recordedOnServerClock({ recordedAt: at(90).toISOString() }, at(30))).toEqual(at(30));
+    expect(recordedOnServerClock({ recordedAt: at(20).toISOString() }, at(30))).toEqual(at(20));
+  });
+
   it('credits at most 10.5 s when 60 s are claimed after 10 s', () => {
     const outcome = creditHeartbeat(fresh(), lesson, empty, beat(1, 60, 10), at(10));
     expect(outcome.credit).toBeLessThanOrEqual(10.5);
