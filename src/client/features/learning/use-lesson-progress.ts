@@ -12,7 +12,11 @@ export interface LessonProgress {
 }
 
 /** Call from a component keyed by the play answer: its session's heartbeats live as long as it does. */
-export function useLessonProgress(play: PlayAnswer, position: () => number): LessonProgress {
+export function useLessonProgress(
+  play: PlayAnswer,
+  serverOffsetMs: number,
+  position: () => number,
+): LessonProgress {
   const [progress, setProgress] = useState<LessonProgressView | null>(play.progress);
   const positionRef = useRef(position);
   positionRef.current = position;
@@ -26,6 +30,7 @@ export function useLessonProgress(play: PlayAnswer, position: () => number): Les
       sessionId,
       intervalMs: play.heartbeat_seconds * 1000,
       duration: play.lesson.duration_seconds,
+      serverOffsetMs,
       position: () => positionRef.current(),
       send: (body) => {
         sendHeartbeat(lessonId, body)

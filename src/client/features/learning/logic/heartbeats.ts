@@ -1,14 +1,15 @@
 // When the lesson page tells the server what was watched (issue 23, "Honest progress"): every
 // `heartbeat_seconds` while the video plays, and once more when it pauses, ends, seeks away or the page is
-// hidden. Each heartbeat carries the session, a sequence number rising from 1, the position and the
-// device's clock; the server credits from them. Sending (the outbox) is the caller's.
+// hidden. Each heartbeat carries the session, a sequence number rising from 1, the position and when it was
+// recorded on the server's clock as the device knows it (its clock plus the offset the play answer gave), so
+// a heartbeat replayed later from the outbox still says when it was recorded. The server credits from them.
+// Sending (the outbox) is the caller's.
 
 export interface HeartbeatBody {
   session_id: string;
   seq: number;
   position: number;
   recorded_at: string;
-  device_now: string;
   playing: boolean;
 }
 
@@ -20,6 +21,8 @@ export interface HeartbeatOptions {
   /** The lesson's length: positions are kept inside it. */
   duration: number;
   send: (body: HeartbeatBody) => void;
+  /** The server's clock minus the device's (ms), from the play answer's server_now. */
+  serverOffsetMs?: number;
   now?: () => Date;
 }
 
@@ -47,13 +50,12 @@ export function createHeartbeats(options: HeartbeatOptions): Heartbeats {
     const raw = options.position();
     const position =
       Math.round(Math.min(options.duration, Math.max(0, Number.isFinite(raw) ? raw : 0)) * 1000) / 1000;
-    const now = (options.now?.() ?? new Date()).toISOString();
+    const device = (options.now?.() ?? new Date()).getTime();
     options.send({
       session_id: options.sessionId,
       seq,
       position,
-      recorded_at: now,
-      device_now: now,
+      recorded_at: new Date(device + (options.serverOffsetMs ?? 0)).toISOString(),
       playing,
     });
   };

@@ -42,7 +42,7 @@ import { useLessonProgress } from '../use-lesson-progress.ts';
 
 type PlayState =
   | { status: 'loading' }
-  | { status: 'ready'; play: PlayAnswer }
+  | { status: 'ready'; play: PlayAnswer; serverOffsetMs: number }
   | { status: 'login' | 'forbidden' | 'notFound' | 'failed'; message?: string };
 
 // An anonymous visitor asking for a lesson that is not a free preview gets 401, and the api client then
@@ -67,7 +67,14 @@ function usePlay(lessonId: number, loggedIn: boolean, attempt: number): PlayStat
     playLesson(lessonId)
       .then((play) => {
         sessionStorage.removeItem(ANONYMOUS_TRY);
-        if (current) setState({ status: 'ready', play });
+        // The heartbeats' times are on the server's clock: how far the device's is from it.
+        const serverOffsetMs = Date.parse(play.server_now) - Date.now();
+        if (current)
+          setState({
+            status: 'ready',
+            play,
+            serverOffsetMs: Number.isFinite(serverOffsetMs) ? serverOffsetMs : 0,
+          });
       })
       .catch((error: unknown) => {
         // A 401 reloads the page: the note stays for the reloaded page to read.
@@ -169,11 +176,11 @@ function LessonList({ play }: { play: PlayAnswer }) {
   );
 }
 
-function Lesson({ play }: { play: PlayAnswer }) {
+function Lesson({ play, serverOffsetMs }: { play: PlayAnswer; serverOffsetMs: number }) {
   const t = useT();
   const { lesson } = play;
   const positionRef = useRef(resumePosition(play.progress?.position_seconds ?? 0, lesson.duration_seconds));
-  const { progress, beats } = useLessonProgress(play, () => positionRef.current);
+  const { progress, beats } = useLessonProgress(play, serverOffsetMs, () => positionRef.current);
   const startAt =
     lesson.kind === 'video'
       ? positionRef.current
@@ -344,7 +351,13 @@ export default function VideoPage() {
       </Alert>
     );
   } else {
-    content = <Lesson key={`${state.play.lesson.id}:${state.play.session_id ?? ''}`} play={state.play} />;
+    content = (
+      <Lesson
+        key={`${state.play.lesson.id}:${state.play.session_id ?? ''}`}
+        play={state.play}
+        serverOffsetMs={state.serverOffsetMs}
+      />
+    );
   }
 
   return (

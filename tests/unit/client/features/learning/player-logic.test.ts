@@ -115,6 +115,8 @@ describe('heartbeats', () => {
       sessionId: 'session-1',
       intervalMs: 10_000,
       duration: 40,
+      // The server's clock is 2 s ahead of the device's.
+      serverOffsetMs: 2_000,
       position: () => position,
       send: (body) => sent.push(body),
     });
@@ -137,10 +139,12 @@ describe('heartbeats', () => {
       [2, 25, true],
       [3, 27, false],
     ]);
-    expect(sent[0]).toMatchObject({
+    expect(sent[0]).toEqual({
       session_id: 'session-1',
-      recorded_at: '2026-11-27T08:00:10.000Z',
-      device_now: '2026-11-27T08:00:10.000Z',
+      seq: 1,
+      position: 15,
+      recorded_at: '2026-11-27T08:00:12.000Z',
+      playing: true,
     });
     vi.advanceTimersByTime(60_000);
     expect(sent).toHaveLength(3);
