@@ -96,7 +96,9 @@ export async function prepareLearners(
     Array.from({ length: spec.count }, (_, i) => i + 1),
     4,
     async (n) => {
-      const first17 = `320106199${n % 10}0101${String(n * 2 + 1)
+      // Unique for up to 6,000 learners: the birth month moves on every 500.
+      const month = String(1 + Math.floor((n - 1) / 500)).padStart(2, '0');
+      const first17 = `320106199${n % 10}${month}01${String(n * 2 + 1)
         .padStart(3, '0')
         .slice(-3)}`;
       const idCard = `${first17}${idCardCheckChar(first17)}`;

@@ -7,7 +7,8 @@
 // itself is never streamed here). The real server runs in its own process; every learner opens the lesson
 // (POST /v1/lessons/:id/play, which opens the playback session) and then, like the lesson page, sends a
 // heartbeat every 10 s with the position 10 s further on, through the outbox: with an Idempotency-Key, and
-// 5 % of heartbeats are replayed under the same key (an answer lost on a weak network).
+// 5 % of heartbeats are replayed under the same key (an answer lost on a weak network); the heartbeat route
+// answers those by its own (session, sequence) rule, without idempotency rows.
 //
 // Prints the p50/p99 heartbeat latency, the heartbeats per second sustained, errors, and the database
 // writes per heartbeat (INSERT/UPDATE/DELETE statements the server sent during the heartbeats, counted in
@@ -141,18 +142,25 @@ async function main() {
   );
   const send = async (token: string, url: string, body: unknown, key?: string) => {
     const t0 = performance.now();
-    const res = await fetch(`${server.url}/api${url}`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${token}`,
-        'content-type': 'application/json',
-        ...(key ? { 'idempotency-key': key } : {}),
-      },
-      body: JSON.stringify(body ?? {}),
-    });
-    const text = await res.text();
-    const replayed = res.headers.get('idempotent-replayed') === 'true';
-    return { status: res.status, text, replayed, ms: performance.now() - t0 };
+    try {
+      const res = await fetch(`${server.url}/api${url}`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          ...(key ? { 'idempotency-key': key } : {}),
+        },
+        body: JSON.stringify(body ?? {}),
+      });
+      const text = await res.text();
+      const replayed = res.headers.get('idempotent-replayed') === 'true';
+      return { status: res.status, text, replayed, ms: performance.now() - t0 };
+    } catch (error) {
+      // No answer (a connection refused or timed out on a saturated server): an error, sent again.
+      const cause =
+        error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
+      return { status: 0, text: cause, replayed: false, ms: performance.now() - t0 };
+    }
   };
 
   const sessions: string[] = [];
@@ -183,15 +191,17 @@ async function main() {
     const device = async (token: string, sessionId: string, n: number) => {
       const offset = (n % 100) * (intervalMs / 100);
       for (let seq = 1; seq <= beats; seq++) {
-        const wait = wall0 + offset + seq * intervalMs - performance.now();
+        const due = wall0 + offset + seq * intervalMs;
+        const wait = due - performance.now();
         if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-        const now = new Date().toISOString();
+        // As the lesson page makes it: recorded when due on the server's clock (this machine's), no
+        // device_now; a heartbeat held back by a slow answer to the one before is sent late, as the outbox
+        // sends a queued one, with the time it was due.
         const body = {
           session_id: sessionId,
           seq,
           position: seq * HEARTBEAT_SECONDS,
-          recorded_at: now,
-          device_now: now,
+          recorded_at: new Date(Date.now() - (performance.now() - due)).toISOString(),
           playing: true,
         };
         const key = `hb-${sessionId}-${seq}`;

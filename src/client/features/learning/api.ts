@@ -65,7 +65,8 @@ export function playLesson(id: number) {
 /** A heartbeat through the outbox: offline it is kept and replayed with the same body and key. */
 export function sendHeartbeat(lessonId: number, body: HeartbeatInput) {
   return sendWrite(
-    { method: 'post', url: `/v1/learner/lessons/${lessonId}/heartbeats`, data: body },
+    // Quiet: one every 10 s; the lesson page says itself when they wait on the device.
+    { method: 'post', url: `/v1/learner/lessons/${lessonId}/heartbeats`, data: body, quiet: true },
     heartbeatAnswer,
   );
 }

@@ -9,6 +9,8 @@ export interface LessonProgress {
   progress: LessonProgressView | null;
   /** The heartbeats of this page's session (null without a session). */
   beats: Heartbeats | null;
+  /** The last heartbeat waits on this device for the network (the outbox replays it). */
+  savedOnDevice: boolean;
 }
 
 /** Call from a component keyed by the play answer: its session's heartbeats live as long as it does. */
@@ -18,6 +20,7 @@ export function useLessonProgress(
   position: () => number,
 ): LessonProgress {
   const [progress, setProgress] = useState<LessonProgressView | null>(play.progress);
+  const [savedOnDevice, setSavedOnDevice] = useState(false);
   const positionRef = useRef(position);
   positionRef.current = position;
   const alive = useRef(true);
@@ -36,7 +39,9 @@ export function useLessonProgress(
         sendHeartbeat(lessonId, body)
           .then((outcome) => {
             // A queued heartbeat (offline) is replayed later; its answer is nobody's.
-            if (alive.current && outcome.status === 'sent') setProgress(outcome.result.progress);
+            if (!alive.current) return;
+            setSavedOnDevice(outcome.status === 'queued');
+            if (outcome.status === 'sent') setProgress(outcome.result.progress);
           })
           // A refused heartbeat (e.g. the session ended) is not the learner's to fix; playback goes on.
           .catch(() => undefined);
@@ -63,5 +68,5 @@ export function useLessonProgress(
     };
   }, [beats]);
 
-  return { progress, beats };
+  return { progress, beats, savedOnDevice };
 }

@@ -188,7 +188,10 @@ async function request<T>(
       }
       const message = errorMessageOf(error.status, body);
       report(message, method, url, error.status, options.silent);
-      if (error.status === 401) {
+      // A session the server no longer accepts: both are reset and the page reloads (spec §7). A request
+      // sent without a token has no session to reset; its 401 only says "log in first", and reloading
+      // would ask again for ever.
+      if (error.status === 401 && session.token) {
         resetAllSessions();
         clientEffects.reload();
       }

@@ -40,6 +40,11 @@ export interface WriteRequest {
   apiType?: ApiType;
   /** Shown in the pending list. */
   label?: string;
+  /**
+   * No "saved on this device" notice when it is queued: for writes a page makes every few seconds (lesson
+   * heartbeats), whose page shows the connection state itself.
+   */
+  quiet?: boolean;
 }
 
 export type WriteOutcome<T> = { status: 'sent'; result: T } | { status: 'queued'; id: string };
@@ -145,7 +150,8 @@ export async function sendWrite<S extends AnswerSchema>(
         lastError: String(error),
       });
       await refreshPending();
-      notifications.show({ id: `outbox-${entry.id}`, color: 'gray', message: t('pwa.savedOffline') });
+      if (!request.quiet)
+        notifications.show({ id: `outbox-${entry.id}`, color: 'gray', message: t('pwa.savedOffline') });
       scheduleRetry();
       return { status: 'queued', id: entry.id };
     }

@@ -45,28 +45,14 @@ type PlayState =
   | { status: 'ready'; play: PlayAnswer; serverOffsetMs: number }
   | { status: 'login' | 'forbidden' | 'notFound' | 'failed'; message?: string };
 
-// An anonymous visitor asking for a lesson that is not a free preview gets 401, and the api client then
-// reloads the page: the lesson asked for is noted first, so the reloaded page says "log in" instead of
-// asking (and reloading) again.
-const ANONYMOUS_TRY = 'lesson-anonymous-play';
-
 function usePlay(lessonId: number, loggedIn: boolean, attempt: number): PlayState {
   const [state, setState] = useState<PlayState>({ status: 'loading' });
   useEffect(() => {
     let current = true;
     setState({ status: 'loading' });
     if (lessonId <= 0) return;
-    if (!loggedIn) {
-      if (sessionStorage.getItem(ANONYMOUS_TRY) === String(lessonId)) {
-        sessionStorage.removeItem(ANONYMOUS_TRY);
-        setState({ status: 'login' });
-        return;
-      }
-      sessionStorage.setItem(ANONYMOUS_TRY, String(lessonId));
-    }
     playLesson(lessonId)
       .then((play) => {
-        sessionStorage.removeItem(ANONYMOUS_TRY);
         // The heartbeats' times are on the server's clock: how far the device's is from it.
         const serverOffsetMs = Date.parse(play.server_now) - Date.now();
         if (current)
@@ -77,11 +63,9 @@ function usePlay(lessonId: number, loggedIn: boolean, attempt: number): PlayStat
           });
       })
       .catch((error: unknown) => {
-        // A 401 reloads the page: the note stays for the reloaded page to read.
-        const unauthorised = error instanceof ApiError && error.status === 401;
-        if (!unauthorised) sessionStorage.removeItem(ANONYMOUS_TRY);
         if (!current) return;
-        if (unauthorised) setState({ status: 'login' });
+        // A visitor asking for a lesson that is not a free preview: log in first.
+        if (error instanceof ApiError && error.status === 401) setState({ status: 'login' });
         else if (error instanceof ApiError && error.status === 403)
           setState({ status: 'forbidden', message: error.message });
         else if (error instanceof ApiError && error.status === 404) setState({ status: 'notFound' });
@@ -180,7 +164,11 @@ function Lesson({ play, serverOffsetMs }: { play: PlayAnswer; serverOffsetMs: nu
   const t = useT();
   const { lesson } = play;
   const positionRef = useRef(resumePosition(play.progress?.position_seconds ?? 0, lesson.duration_seconds));
-  const { progress, beats } = useLessonProgress(play, serverOffsetMs, () => positionRef.current);
+  const { progress, beats, savedOnDevice } = useLessonProgress(
+    play,
+    serverOffsetMs,
+    () => positionRef.current,
+  );
   const startAt =
     lesson.kind === 'video'
       ? positionRef.current
@@ -238,6 +226,11 @@ function Lesson({ play, serverOffsetMs }: { play: PlayAnswer; serverOffsetMs: nu
               ) : null}
             </Group>
             {progress && !progress.completed && <Progress value={percentValue(progress.percent)} size="xs" />}
+            {savedOnDevice && (
+              <Alert color="gray" variant="light" p="xs" data-testid="lesson-saved-on-device">
+                <Text fz="sm">{t('learning.player.savedOnDevice')}</Text>
+              </Alert>
+            )}
             {lesson.no_seek_ahead && !progress?.completed && (
               <Text fz="xs" c="dimmed">
                 {t('learning.player.noSeekAheadNote')}

@@ -149,6 +149,12 @@ describe('API client (spec §7, §8)', () => {
     expect(reload).toHaveBeenCalledTimes(1);
   });
 
+  it('401 without a session (a visitor asking for what needs a login): rejects, no reload', async () => {
+    mockFetch(async () => json(401, { message: '请先登录' }));
+    await expect(api.post('/v1/lessons/9/play')).rejects.toMatchObject({ status: 401 });
+    expect(reload).not.toHaveBeenCalled();
+  });
+
   it('a network failure says the network is unavailable (translated), not Error', async () => {
     mockFetch(async () => Promise.reject(new TypeError('Failed to fetch')));
     const error = await api.get('/v1/x').catch((e: unknown) => e);
