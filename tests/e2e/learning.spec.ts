@@ -1,7 +1,7 @@
 // The learner's course pages on a course the manager publishes through the API: a visitor finds it in /course
 // and plays the free preview; the learner joins it, watches a lesson at real speed (heartbeats go out), reloads
 // and resumes where they stopped, and finds the course in myCourse and the lesson in /myVideo; a paid course's
-// "buy" opens the order in the existing pay flow. Also on a phone-sized screen.
+// "buy" makes the order and opens the gateway of the existing pay flow. Also on a phone-sized screen.
 import { expect, loginWithToken, test } from './fixtures/index.ts';
 import { journeyTimeout } from './fixtures/timing.ts';
 import {
@@ -68,7 +68,7 @@ test.describe('learning', () => {
     await expectInMyVideos(page, made.lessonIds[0]!);
   });
 
-  test('"buy" on a paid course opens its order in the pay flow', async ({ page, request }) => {
+  test('"buy" on a paid course makes its order and opens the gateway', async ({ page, request }) => {
     const title = `浏览器付费课程 ${stamp}`;
     const made = await publishCourseThroughApi(request, { title, priceFen: 1990 });
     await loginWithToken(page, 'learner2', `/courseDetail?id=${made.courseId}`);
@@ -76,7 +76,7 @@ test.describe('learning', () => {
     await expect(action).toHaveAttribute('data-action', 'buy');
     await expect(action).toHaveText('购买课程 ¥19.90');
     await action.click();
-    await expect(page).toHaveURL(/\/userCenter\/myOrder\?order_no=/);
+    await expect(page).toHaveURL(/\/api\/v1\/payments\/sandbox\/pay\//);
     // Back on the course, the pending order is there to pay.
     await page.goto(`/courseDetail?id=${made.courseId}`);
     await expect(action).toHaveAttribute('data-action', 'pay');

@@ -14,7 +14,7 @@ import {
   type CourseListQuery,
   type HeartbeatInput,
 } from '../../../shared/learning/schema.ts';
-import { orderAnswer } from '../../../shared/payments/schema.ts';
+import { orderAnswer, payAnswer } from '../../../shared/payments/schema.ts';
 import { api } from '../../lib/api/client.ts';
 import { learnerGet, type LearnerQuery } from '../../lib/offline/learner-cache.ts';
 import { sendWrite } from '../../lib/offline/outbox.ts';
@@ -56,6 +56,12 @@ export function joinCourse(id: number) {
 
 export function orderCourse(id: number) {
   return api.post(`/v1/courses/${id}/order`, orderAnswer, undefined, PUBLIC);
+}
+
+/** The course's order (the live one or a new one), then its payment at the gateway: answers the pay URL. */
+export async function payForCourse(id: number) {
+  const order = await orderCourse(id);
+  return api.post(`/v1/orders/${encodeURIComponent(order.order_no)}/pay`, payAnswer, undefined, PUBLIC);
 }
 
 export function playLesson(id: number) {

@@ -4,9 +4,6 @@ import type { CourseDetail } from '../../../shared/learning/schema.ts';
 export const videoHref = (lessonId: number) => `/video?id=${lessonId}`;
 export const courseHref = (courseId: number) => `/courseDetail?id=${courseId}`;
 
-/** The existing pay flow: the order's receipt with "pay" in the learner's orders. */
-export const myOrderHref = (orderNo: string) => `/userCenter/myOrder?order_no=${encodeURIComponent(orderNo)}`;
-
 /** The login page, coming back to `target` (a path on this site) once signed in. */
 export const loginHref = (target: string) => `/login?redirect=${encodeURIComponent(target)}`;
 

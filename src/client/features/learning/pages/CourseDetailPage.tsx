@@ -27,8 +27,8 @@ import { useT } from '../../../lib/i18n/index.ts';
 import { isLoggedIn } from '../../../lib/state/session.ts';
 import { formatFen } from '../../../lib/utils/money.ts';
 import { Notice } from '../components/Notice.tsx';
-import { fetchCourse, joinCourse, orderCourse, type CourseDetail, type CourseLesson } from '../api.ts';
-import { courseHref, firstLessonId, idParam, loginHref, myOrderHref, videoHref } from '../links.ts';
+import { fetchCourse, joinCourse, payForCourse, type CourseDetail, type CourseLesson } from '../api.ts';
+import { courseHref, firstLessonId, idParam, loginHref, videoHref } from '../links.ts';
 import { clockText, percentValue } from '../logic/player.ts';
 
 function LessonRow({ lesson, open }: { lesson: CourseLesson; open: boolean }) {
@@ -99,8 +99,10 @@ function CourseAction({ course }: { course: CourseDetail }) {
     onDone: () => navigate(first ? videoHref(first) : courseHref(course.id)),
     invalidates: [readKey('course', course.id), 'my-courses'],
   });
-  const order = useWrite(() => orderCourse(course.id), {
-    onDone: (answer) => navigate(myOrderHref(answer.order_no)),
+  // Buy (or go on paying): the order, then straight to the gateway, as an application's fee is paid; the
+  // gateway brings the learner back to the order, and the course is theirs once it is paid.
+  const order = useWrite(() => payForCourse(course.id), {
+    onDone: (answer) => window.location.assign(answer.pay_url),
   });
   const { access } = course;
 
@@ -149,10 +151,10 @@ function CourseAction({ course }: { course: CourseDetail }) {
   if (access.order?.state === 'pending') {
     return (
       <Button
-        component={Link}
-        href={myOrderHref(access.order.order_no)}
         size="md"
         color="orange"
+        loading={order.running}
+        onClick={() => void order.run().catch(() => undefined)}
         data-testid="course-action"
         data-action="pay"
       >

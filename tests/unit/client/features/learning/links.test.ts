@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resumePosition } from '../../../../../src/client/features/learning/components/VideoPlayer.tsx';
-import {
-  firstLessonId,
-  idParam,
-  loginHref,
-  myOrderHref,
-} from '../../../../../src/client/features/learning/links.ts';
+import { firstLessonId, idParam, loginHref } from '../../../../../src/client/features/learning/links.ts';
 
 const lesson = (id: number) => ({
   id,
@@ -41,7 +36,6 @@ describe('course links', () => {
 
   it('comes back after login and opens the order in the pay flow', () => {
     expect(loginHref('/courseDetail?id=3')).toBe('/login?redirect=%2FcourseDetail%3Fid%3D3');
-    expect(myOrderHref('C2026 01')).toBe('/userCenter/myOrder?order_no=C2026%2001');
   });
 });
 
