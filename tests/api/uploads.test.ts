@@ -101,7 +101,7 @@ describe('content checks', () => {
     expect((await upload(learner, 'photo', 'me.png', demoPhoto())).statusCode).toBe(201);
   });
 
-  it('enforces size limits: images 2 MB, PDF 5 MB', async () => {
+  it('enforces size limits: images 2 MB, PDF 5 MB, a lesson PDF 10 MB', async () => {
     const bigImage = Buffer.concat([smallPng, Buffer.alloc(2 * 1024 * 1024)]);
     const image = await upload(learner, 'diploma', 'big.png', bigImage);
     expect(image.statusCode).toBe(422);
@@ -109,7 +109,14 @@ describe('content checks', () => {
     const bigPdf = Buffer.concat([pdf, Buffer.alloc(5 * 1024 * 1024)]);
     const doc = await upload(learner, 'diploma', 'big.pdf', bigPdf);
     expect(doc.statusCode).toBe(422);
-    expect(errorOf(doc)).toContain('文件过大');
+    expect(errorOf(doc)).toBe('PDF 文件不能超过 5 MB');
+    // A lesson's PDF may be up to 10 MB; past the multipart limit the answer names every limit.
+    const lessonPdf = await upload(manager, 'lesson_document', 'handout.pdf', bigPdf);
+    expect(lessonPdf.statusCode).toBe(201);
+    const hugePdf = Buffer.concat([pdf, Buffer.alloc(10 * 1024 * 1024)]);
+    const huge = await upload(manager, 'lesson_document', 'huge.pdf', hugePdf);
+    expect(huge.statusCode).toBe(422);
+    expect(errorOf(huge)).toContain('文件过大');
   });
 
   it('needs a signed-in user, a kind and a file', async () => {
