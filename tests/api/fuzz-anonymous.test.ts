@@ -17,6 +17,6 @@ it('reads the whole route table', () => {
   expect(Object.keys(fields)).toEqual(expect.arrayContaining(['plan_id', 'session_id', 'page', 'keyword']));
 });
 
-it('every route, anonymously', { timeout: 150_000 }, async () => {
+it('every route, anonymously', { timeout: 300_000 }, async () => {
   expect(describeFailures(await fuzzer(ctx).fuzzAs('anonymous'))).toBe('');
 });

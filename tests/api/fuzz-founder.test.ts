@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-it('every route, as a founder', { timeout: 150_000 }, async () => {
+it('every route, as a founder', { timeout: 300_000 }, async () => {
   expect(
     describeFailures(
       await fuzzer(ctx).fuzzAs('founder', { username: 'founder', userType: 'administrators' }),

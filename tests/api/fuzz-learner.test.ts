@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-it('every route, as a learner', { timeout: 150_000 }, async () => {
+it('every route, as a learner', { timeout: 300_000 }, async () => {
   expect(
     describeFailures(await fuzzer(ctx).fuzzAs('learner', { username: 'learner', userType: 'learners' })),
   ).toBe('');
