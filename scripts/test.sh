@@ -34,7 +34,7 @@ stage_typecheck() {
 }
 stage_lint() { npx eslint . --max-warnings 0 --concurrency 2; }
 stage_format() { npx prettier --check . --log-level warn; }
-stage_unit() { npx vitest run --project unit --passWithNoTests; }
+stage_unit() { npx vitest run --project unit --project unit-mocks --passWithNoTests; }
 stage_api() { npx vitest run --project api; }
 stage_api-pg() { bash scripts/with-postgres.sh npx vitest run --project api; }
 stage_build() { npx vite build --logLevel warn; }

@@ -1,18 +1,20 @@
 // Every /api route answers bad input without a server error, as a founder (tests/helpers/fuzz.ts).
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../helpers/api.ts';
-import { describeFailures, fuzzer } from '../helpers/fuzz.ts';
+import { describeFailures, fuzzer, fuzzInThisRun } from '../helpers/fuzz.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx?.close());
+describe.skipIf(!fuzzInThisRun)('route fuzz', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(async () => ctx?.close());
 
-it('every route, as a founder', { timeout: 300_000 }, async () => {
-  expect(
-    describeFailures(
-      await fuzzer(ctx).fuzzAs('founder', { username: 'founder', userType: 'administrators' }),
-    ),
-  ).toBe('');
+  it('every route, as a founder', { timeout: 300_000 }, async () => {
+    expect(
+      describeFailures(
+        await fuzzer(ctx).fuzzAs('founder', { username: 'founder', userType: 'administrators' }),
+      ),
+    ).toBe('');
+  });
 });
