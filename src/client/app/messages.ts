@@ -14,10 +14,13 @@
 // a file reached other than through a study page uses a study key.
 import type { AreaMessages, MessageGroup } from '../lib/i18n/types.ts';
 import administrators from '../features/administrators/messages.ts';
+import attendance from '../features/attendance/messages.ts';
 import auth from '../features/auth/messages.ts';
 import candidateFiles from '../features/candidate-files/messages.ts';
 import certificates from '../features/certificates/messages.ts';
+import classMembers from '../features/class-members/messages.ts';
 import common from '../lib/i18n/messages/common.ts';
+import completion from '../features/completion/messages.ts';
 import courses from '../features/courses/messages.ts';
 import enrollments from '../features/enrollments/messages.ts';
 import examCenter from '../features/exam-center/messages.ts';
@@ -26,6 +29,7 @@ import feedbacks from '../features/feedbacks/messages.ts';
 import learning from '../features/learning/messages.ts';
 import feedbackManage from '../features/feedbacks/manage-messages.ts';
 import manage from '../lib/i18n/messages/manage.ts';
+import myTraining from '../features/my-training/messages.ts';
 import notifications from '../features/notifications/messages.ts';
 import organizations from '../features/organizations/messages.ts';
 import papers from '../features/papers/messages.ts';
@@ -42,6 +46,7 @@ import staff from '../features/staff/messages.ts';
 import roles from '../features/roles/messages.ts';
 import systemLogs from '../features/system-logs/messages.ts';
 import tickets from '../features/tickets/messages.ts';
+import training from '../features/training/messages.ts';
 import userCenter from '../features/user-center/messages.ts';
 import videos from '../features/videos/messages.ts';
 
@@ -67,12 +72,16 @@ export const learnerAreas: Record<string, AreaMessages> = {
 export const studyAreas: Record<string, AreaMessages> = {
   examRunner,
   learning,
+  myTraining,
 };
 
 /** Areas only the back office shows: loaded when it is entered. */
 export const manageAreas: Record<string, AreaMessages> = {
   manage,
   administrators,
+  attendance,
+  classMembers,
+  completion,
   courses,
   examCenter,
   feedbackManage,
@@ -85,6 +94,7 @@ export const manageAreas: Record<string, AreaMessages> = {
   staff,
   roles,
   systemLogs,
+  training,
   videos,
 };
 

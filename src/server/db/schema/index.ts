@@ -21,3 +21,4 @@ export * from './runtime.ts';
 export * from './questions.ts';
 export * from './exams.ts';
 export * from './courses.ts';
+export * from './training.ts';
