@@ -28,9 +28,10 @@ export interface SeatOutcome {
 
 /**
  * Seats `learnerId` in the class: a new member row, or the removed one made active again. Takes one seat
- * (409 `班级名额已满` when none is left), gives the member the class's courses (course_learners source
- * 'class'; a course they already have is kept as it is) and the project's program. A class with a fee seats
- * the member with the fee unpaid; the caller makes the order. Must run inside a transaction.
+ * (409 `班级名额已满` when none is left) and makes the member follow the project's program. A free class
+ * gives its courses at once (course_learners source 'class'; a course they already have is kept as it is);
+ * a class with a fee seats the member with the fee unpaid, and the caller makes the order. Must run inside
+ * a transaction.
  */
 export async function takeSeat(
   tx: Tx,
@@ -95,7 +96,8 @@ export async function takeSeat(
       return { member: theirs!, added: false };
     }
   }
-  await grantClassCourses(tx, klass.id, [learnerId]);
+  // A class with a fee gives its courses once the fee is paid (the payment's notify calls grantClassCourses).
+  if (member!.feeState !== 'unpaid') await grantClassCourses(tx, klass.id, [learnerId]);
   await followProjectProgram(tx, klass.projectId, learnerId);
   return { member: member!, added: true };
 }
