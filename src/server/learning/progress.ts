@@ -87,6 +87,23 @@ export function lessonPercent(creditedSeconds: number, durationSeconds: number) 
   return Math.min(100, Math.round((creditedSeconds / durationSeconds) * 1000) / 10);
 }
 
+/**
+ * A course's progress: the share of its duration in completed lessons, 0..100, rounded to 0.1 (0 for a
+ * course without duration). The one rule for a course's percent (the learner's courses, class standings).
+ */
+export function coursePercent(
+  lessons: readonly { id: number; durationSeconds: number }[],
+  completedLessonIds: ReadonlySet<number>,
+) {
+  let total = 0;
+  let done = 0;
+  for (const lesson of lessons) {
+    total += lesson.durationSeconds;
+    if (completedLessonIds.has(lesson.id)) done += lesson.durationSeconds;
+  }
+  return total > 0 ? Math.round((done / total) * 1000) / 10 : 0;
+}
+
 export const isComplete = (creditedSeconds: number, durationSeconds: number) =>
   durationSeconds > 0 && creditedSeconds >= durationSeconds * LESSON_COMPLETE_RATIO - 1e-9;
 

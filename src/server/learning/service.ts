@@ -43,7 +43,7 @@ import { listAnswer, listTotal, offsetOf } from '../lib/pagination.ts';
 import type { Principal } from '../plugins/auth.ts';
 import { uploadUrl } from '../uploads/service.ts';
 import { createMediaGrant } from '../videos/service.ts';
-import { creditHeartbeat, isComplete, lessonPercent, type Range } from './progress.ts';
+import { coursePercent, creditHeartbeat, isComplete, lessonPercent, type Range } from './progress.ts';
 
 type CourseRow = typeof courses.$inferSelect;
 type ProgressRow = typeof lessonProgress.$inferSelect;
@@ -193,16 +193,12 @@ function courseProgress(
   progress: Pick<ProgressRow, 'lessonId' | 'completedAt' | 'lastWatchedAt'>[],
 ) {
   const completed = new Set(progress.filter((p) => p.completedAt).map((p) => p.lessonId));
-  const total = lessons.reduce((sum, lesson) => sum + lesson.durationSeconds, 0);
-  const done = lessons
-    .filter((lesson) => completed.has(lesson.id))
-    .reduce((sum, lesson) => sum + lesson.durationSeconds, 0);
   const last = progress.reduce<(typeof progress)[number] | null>(
     (latest, p) => (latest === null || p.lastWatchedAt > latest.lastWatchedAt ? p : latest),
     null,
   );
   return {
-    percent: total > 0 ? Math.round((done / total) * 1000) / 10 : 0,
+    percent: coursePercent(lessons, completed),
     completedLessons: lessons.filter((lesson) => completed.has(lesson.id)).length,
     last,
   };
