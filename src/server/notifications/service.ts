@@ -18,6 +18,7 @@ export const NOTIFICATION_KINDS = [
   'certificate',
   'broadcast',
   'system',
+  'class_notice',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
