@@ -1,4 +1,4 @@
-// Exam staff (invigilators, examiners, supervisors) and their assignment to a room and session.
+// Exam staff (invigilators, examiners, supervisors, and teachers who head training classes) and their assignment to a room and session.
 import { z } from '../api/zod.ts';
 import { listOf } from '../api/answers.ts';
 import { idSchema } from '../api/id.ts';
@@ -7,12 +7,14 @@ import { requiredText, keyword } from '../api/fields.ts';
 
 // ---------------------------------------------------------------- exam staff
 
-export const STAFF_ROLES = ['invigilator', 'examiner', 'supervisor'] as const;
+export const STAFF_ROLES = ['invigilator', 'examiner', 'supervisor', 'teacher'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
   invigilator: '监考员',
   examiner: '考评员',
   supervisor: '督导员',
+  /** A class's head teacher (training, issue 24). */
+  teacher: '讲师',
 };
 
 export const staffInputSchema = z.object({
@@ -21,7 +23,7 @@ export const staffInputSchema = z.object({
     .string({ error: '请填写手机号' })
     .trim()
     .regex(/^1[3-9]\d{9}$/, '手机号格式不正确'),
-  role: z.enum(STAFF_ROLES, { error: '请选择人员类别（监考员/考评员/督导员）' }),
+  role: z.enum(STAFF_ROLES, { error: '请选择人员类别（监考员/考评员/督导员/讲师）' }),
   certificate_no: z.string().trim().max(64, '证书编号不能超过 64 个字符').default(''),
   organization_id: idSchema('所属机构').optional().nullable(),
   enabled: z.boolean().default(true),

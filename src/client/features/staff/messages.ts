@@ -101,7 +101,7 @@ export default {
     empty: 'No exam staff yet',
     confirmDelete:
       'Delete "{{name}}"? People with duties still to come cannot be deleted; disable them instead.',
-    roles: { invigilator: 'Invigilator', examiner: 'Examiner', supervisor: 'Supervisor' },
+    roles: { invigilator: 'Invigilator', examiner: 'Examiner', supervisor: 'Supervisor', teacher: 'Teacher' },
     picker: {
       plan: 'Exam plan',
       session: 'Exam session',
@@ -175,7 +175,7 @@ export default {
     empty: 'Aún no hay personal de examen',
     confirmDelete:
       '¿Eliminar «{{name}}»? No se puede eliminar a quien tiene asignaciones pendientes; desactívelo en su lugar.',
-    roles: { invigilator: 'Vigilante', examiner: 'Examinador', supervisor: 'Supervisor' },
+    roles: { invigilator: 'Vigilante', examiner: 'Examinador', supervisor: 'Supervisor', teacher: 'Docente' },
     picker: {
       plan: 'Plan de examen',
       session: 'Sesión',
@@ -249,7 +249,7 @@ export default {
     empty: '試験スタッフはまだいません',
     confirmDelete:
       '「{{name}}」を削除しますか？今後の配置があるスタッフは削除できません。無効にしてください。',
-    roles: { invigilator: '試験監督員', examiner: '評価員', supervisor: '督導員' },
+    roles: { invigilator: '試験監督員', examiner: '評価員', supervisor: '督導員', teacher: '講師' },
     picker: {
       plan: '試験計画',
       session: '試験回',
