@@ -64,6 +64,9 @@ export const userCenterPages: Partial<Record<UserCenterPage | '', PageLoader>> =
   myExam: withStudyTexts(() => import('../features/exam-runner/pages/MyExamPage.tsx')),
   myExamInfo: withStudyTexts(() => import('../features/exam-runner/pages/MyExamInfoPage.tsx')),
   myCourse: withStudyTexts(() => import('../features/learning/pages/MyCoursePage.tsx')),
+  myProject: withStudyTexts(() => import('../features/my-training/pages/MyProjectPage.tsx')),
+  myProjectInfo: withStudyTexts(() => import('../features/my-training/pages/MyProjectInfoPage.tsx')),
+  myProgram: withStudyTexts(() => import('../features/my-training/pages/MyProgramPage.tsx')),
 };
 
 /** Public pages other than the shell's own (/, /login, /manage/login, /404, /401, /redirect, logouts). */

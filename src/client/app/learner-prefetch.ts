@@ -11,6 +11,7 @@ import { myTicketsQuery } from '../features/tickets/api.ts';
 import { myEnrollmentsQuery } from '../features/enrollments/api.ts';
 import { fetchInbox } from '../features/notifications/api.ts';
 import { myOrdersQuery } from '../features/payments/order-api.ts';
+import { myClassQuery, myClassesQuery } from '../features/my-training/api.ts';
 import { profileQuery } from '../features/profile/api.ts';
 import { myScoresQuery } from '../features/scores/api.ts';
 import { learnerSummaryQuery } from '../features/user-center/api.ts';
@@ -44,6 +45,7 @@ export function learnerFirstPages(): LearnerQuery<unknown>[] {
     myScoresQuery(FIRST_PAGE),
     profileQuery,
     myExamsQuery,
+    myClassesQuery(FIRST_PAGE),
   ];
 }
 
@@ -78,6 +80,12 @@ export async function prefetchLearnerData(): Promise<boolean> {
     const stored = await readCached(query.key, owner);
     if (stored && Date.now() - stored.fetchedAt < FRESH_FOR_MS) continue;
     await prefetchCached(query).catch(() => (complete = false));
+  }
+  // Each class of the first page of myProject, as myProjectInfo reads it.
+  const classes = await readCached<{ data: { id: number }[] }>(myClassesQuery(FIRST_PAGE).key, owner);
+  for (const { id } of classes?.data.data ?? []) {
+    if (!still()) return false;
+    await prefetchCached(myClassQuery(id)).catch(() => (complete = false));
   }
   // The inbox page reads through the service worker's per-user cache: the same GET, through the worker.
   if (still() && (await workerControlling())) {

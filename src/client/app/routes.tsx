@@ -180,11 +180,22 @@ function GuardedRoutes() {
   if (approves !== null && approves !== approved) setApproved(approves);
   const redirectTo = guard?.decision.type === 'redirect' ? guard.decision.to : null;
   useEffect(() => {
-    if (redirectTo !== null) navigate(redirectTo, { replace: true });
+    if (redirectTo !== null) navigate(loginReturning(redirectTo), { replace: true });
   }, [guard, redirectTo, navigate]);
 
   if (approved === null) return <PageLoader />;
   return <RouteTable path={approved} />;
+}
+
+/**
+ * A user-centre page opened without a session goes to the login page and back to itself once signed in
+ * (an invitation link, a check-in QR link).
+ */
+function loginReturning(to: string): string {
+  const { pathname, search } = window.location;
+  return to === '/login' && pathname.startsWith('/userCenter/')
+    ? `/login?redirect=${encodeURIComponent(pathname + search)}`
+    : to;
 }
 
 /** The app's pages; every navigation inside them records its in-app depth (see in-app-history.ts). */
