@@ -31,6 +31,8 @@ import questionRoutes from './questions/routes.ts';
 import learningRoutes from './learning/routes.ts';
 import videoRoutes from './videos/routes.ts';
 import courseRoutes from './courses/routes.ts';
+import attendanceRoutes from './attendance/routes.ts';
+import completionRoutes from './completion/routes.ts';
 
 export const apiRoutes: FastifyPluginAsync[] = [
   systemRoutes,
@@ -64,4 +66,6 @@ export const apiRoutes: FastifyPluginAsync[] = [
   learningRoutes,
   videoRoutes,
   courseRoutes,
+  attendanceRoutes,
+  completionRoutes,
 ];

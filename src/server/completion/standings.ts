@@ -15,7 +15,7 @@ import {
   lessonProgress,
   trainingClasses,
 } from '../db/schema/index.ts';
-import { coursePercent } from '../learning/progress.ts';
+import { coursePercent } from '../learning/service.ts';
 
 export type MissingPart = 'progress' | 'attendance' | 'test';
 

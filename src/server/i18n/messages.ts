@@ -246,6 +246,18 @@ const NOTIFICATIONS = {
     es: 'Su certificado (número {number}) ha sido revocado. Motivo: {reason}. Si tiene dudas, póngase en contacto con la oficina de administración de exámenes.',
     ja: 'あなたの証書（番号 {number}）は取り消されました。理由：{reason}。ご不明な点は試験管理部門にお問い合わせください。',
   },
+  'notification.classCompleted.title': {
+    zh: '结业确认：{class}',
+    en: 'Completion confirmed: {class}',
+    es: 'Finalización confirmada: {class}',
+    ja: '修了確認：{class}',
+  },
+  'notification.classCompleted.body': {
+    zh: '恭喜您完成「{class}」的培训，结业编号 {number}，可在班级详情中下载结业证书。',
+    en: 'Congratulations on completing "{class}". Your completion number is {number}; download the completion certificate on the class page.',
+    es: 'Enhorabuena por completar «{class}». Su número de finalización es {number}; descargue el certificado en la página de la clase.',
+    ja: '「{class}」の研修修了おめでとうございます。修了番号は {number} です。クラスの詳細ページから修了証書をダウンロードできます。',
+  },
   'notification.feedbackReplied.title': {
     zh: '您的工单 #{id} 有新回复',
     en: 'New reply to your feedback #{id}',

@@ -45,6 +45,8 @@ import { uploadUrl } from '../uploads/service.ts';
 import { createMediaGrant } from '../videos/service.ts';
 import { coursePercent, creditHeartbeat, isComplete, lessonPercent, type Range } from './progress.ts';
 
+export { coursePercent } from './progress.ts';
+
 type CourseRow = typeof courses.$inferSelect;
 type ProgressRow = typeof lessonProgress.$inferSelect;
 

@@ -19,6 +19,7 @@ export const NOTIFICATION_KINDS = [
   'broadcast',
   'system',
   'class_notice',
+  'class_completed',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -33,6 +34,7 @@ export type PlatformMessage =
   | 'scoreCorrected'
   | 'certificateIssued'
   | 'certificateRevoked'
+  | 'classCompleted'
   | 'feedbackReplied';
 
 interface NotificationBase {
