@@ -36,6 +36,11 @@ export const managePages: Record<string, PageLoader> = {
   'trainingManage/course/chapter': () => import('../features/courses/pages/CourseChapterPage.tsx'),
   'trainingManage/course/lesson': () => import('../features/courses/pages/CourseLessonPage.tsx'),
   'trainingManage/video/index': () => import('../features/videos/pages/VideoLibraryPage.tsx'),
+  'trainingManage/classes/index': () => import('../features/training/pages/ClassListPage.tsx'),
+  'trainingManage/classes/add': () => import('../features/training/pages/ClassFormPage.tsx'),
+  'trainingManage/classes/set': () => import('../features/training/pages/ClassFormPage.tsx'),
+  'trainingManage/classes/addClasses': () => import('../features/training/pages/AddClassesPage.tsx'),
+  'trainingManage/classes/setClasses': () => import('../features/training/pages/SetClassesPage.tsx'),
 };
 
 export function managePageLoader(component: string | null | undefined): PageLoader | undefined {

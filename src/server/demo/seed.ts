@@ -11,6 +11,7 @@ import { seedQuestionDemo } from './questions.ts';
 import { seedVideoDemo } from './videos.ts';
 import { seedCourseDemo } from './courses.ts';
 import { seedLearningDemo } from './learning.ts';
+import { seedTrainingDemo } from './training.ts';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 
@@ -49,4 +50,5 @@ export async function seedDemo(db: Db, options: DemoOptions): Promise<void> {
   await seedVideoDemo(db, { ...withStorage, videoDir: options.videoDir, mediaTools: options.mediaTools });
   await seedCourseDemo(db, withStorage);
   await seedLearningDemo(db, withStorage);
+  await seedTrainingDemo(db);
 }

@@ -140,13 +140,13 @@ const classChildren: MenuSeed[] = [
     {
       name: 'ClassAddClasses',
       path: `${TM}/classes/addClasses`,
-      title: '添加课次',
+      title: '批量新建班级',
       icon: 'IconCalendarEvent',
     },
     {
       name: 'ClassSetClasses',
       path: `${TM}/classes/setClasses`,
-      title: '编辑课次',
+      title: '批量设置班级',
       icon: 'IconCalendarStats',
     },
   ].map((child) => ({ ...child, hidden: true, noCache: true })),

@@ -2,11 +2,12 @@
 // (free text, existing ones suggested), introduction (rich text the server sanitises), price in yuan (sent
 // in fen; 0 = free) and teachers (name + title rows). The shared schema checks the values before sending;
 // the server's 422 messages land on the same fields.
-import { ActionIcon, Autocomplete, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Autocomplete, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { courseInputSchema, MAX_TEACHERS } from '../../../../shared/courses/schema.ts';
 import type { OccupationOption } from '../../../../shared/plans/schema.ts';
+import { OccupationLevelSelect } from '../../../lib/components/OccupationLevelSelect.tsx';
 import { RichTextField } from '../../../lib/components/RichTextField.tsx';
 import { YuanInput } from '../../../lib/components/YuanInput.tsx';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
@@ -51,7 +52,6 @@ export function CourseFormDrawer({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [course]);
 
-  const occupation = occupations.find((o) => String(o.id) === form.values.occupation_id);
   const submit = handleSubmit(async (_values, input) => {
     const saved = await saveCourse(course && course !== 'new' ? course.id : null, input);
     toastSuccess(t('courses.form.saved'));
@@ -92,34 +92,22 @@ export function CourseFormDrawer({
         {...form.getInputProps('title')}
         data-testid="course-title"
       />
-      <Group grow align="flex-start">
-        <Select
-          label={t('courses.form.occupation')}
-          placeholder={t('courses.form.noOccupation')}
-          clearable
-          searchable
-          data={occupations.map((o) => ({ value: String(o.id), label: o.name }))}
-          {...form.getInputProps('occupation_id')}
-          value={form.values.occupation_id || null}
-          onChange={(value) => {
-            form.setFieldValue('occupation_id', value ?? '');
-            const levels = occupations.find((o) => String(o.id) === value)?.levels ?? [];
-            if (!levels.some((l) => String(l.level) === form.values.level)) form.setFieldValue('level', '');
-          }}
-          data-testid="course-occupation"
-        />
-        <Select
-          label={t('courses.form.level')}
-          required={Boolean(occupation)}
-          disabled={!occupation}
-          data={(occupation?.levels ?? []).map((l) => ({ value: String(l.level), label: l.name }))}
-          {...form.getInputProps('level')}
-          value={form.values.level || null}
-          onChange={(value) => form.setFieldValue('level', value ?? '')}
-          placeholder={occupation ? undefined : t('courses.form.pickOccupation')}
-          data-testid="course-level"
-        />
-      </Group>
+      <OccupationLevelSelect
+        occupations={occupations}
+        occupation_id={form.values.occupation_id}
+        level={form.values.level}
+        onChange={(value) => form.setValues(value)}
+        labels={{
+          occupation: t('courses.form.occupation'),
+          level: t('courses.form.level'),
+          noOccupation: t('courses.form.noOccupation'),
+          pickOccupation: t('courses.form.pickOccupation'),
+        }}
+        clearable
+        occupationError={form.errors.occupation_id}
+        levelError={form.errors.level}
+        testIdPrefix="course"
+      />
       <Group grow align="flex-start">
         <Autocomplete
           label={t('courses.form.category')}

@@ -1,19 +1,17 @@
 // Create or edit a question bank: name (unique), occupation, level (among the occupation's levels),
 // description, enabled. The shared schema checks the values; the server's 422 messages land on the fields.
-import { Select, Switch, TextInput, Textarea } from '@mantine/core';
+import { Switch, TextInput, Textarea } from '@mantine/core';
 import { useEffect } from 'react';
 import { bankInputSchema } from '../../../../shared/questions/schema.ts';
+import {
+  OccupationLevelSelect,
+  type OccupationChoice,
+} from '../../../lib/components/OccupationLevelSelect.tsx';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { useT } from '../../../lib/i18n/index.ts';
 import { FormDrawer } from '../../../lib/kit/FormDrawer.tsx';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { saveBank, type BankInput, type BankView } from '../api.ts';
-
-export interface OccupationChoice {
-  id: number;
-  name: string;
-  levels: { level: number; name: string }[];
-}
 
 interface BankFormValues {
   name: string;
@@ -72,7 +70,6 @@ export function BankFormDrawer({ bank, occupations, onClose, onSaved }: BankForm
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [bank]);
 
-  const occupation = occupations.find((o) => String(o.id) === form.values.occupation_id);
   const submit = handleSubmit(async (_values, input) => {
     const saved = await saveBank(bank && bank !== 'new' ? bank.id : null, input);
     toastSuccess(t('questions.banks.saved'));
@@ -96,29 +93,20 @@ export function BankFormDrawer({ bank, occupations, onClose, onSaved }: BankForm
         {...form.getInputProps('name')}
         data-testid="bank-name"
       />
-      <Select
-        label={t('questions.banks.occupation')}
-        required
-        searchable
-        data={occupations.map((o) => ({ value: String(o.id), label: o.name }))}
-        {...form.getInputProps('occupation_id')}
-        value={form.values.occupation_id || null}
-        onChange={(value) => {
-          form.setFieldValue('occupation_id', value ?? '');
-          const levels = occupations.find((o) => String(o.id) === value)?.levels ?? [];
-          if (!levels.some((l) => String(l.level) === form.values.level)) form.setFieldValue('level', '');
+      <OccupationLevelSelect
+        occupations={occupations}
+        occupation_id={form.values.occupation_id}
+        level={form.values.level}
+        onChange={(value) => form.setValues(value)}
+        labels={{
+          occupation: t('questions.banks.occupation'),
+          level: t('questions.banks.level'),
+          pickOccupation: t('questions.banks.pickOccupation'),
         }}
-        data-testid="bank-occupation"
-      />
-      <Select
-        label={t('questions.banks.level')}
         required
-        data={(occupation?.levels ?? []).map((l) => ({ value: String(l.level), label: l.name }))}
-        {...form.getInputProps('level')}
-        value={form.values.level || null}
-        onChange={(value) => form.setFieldValue('level', value ?? '')}
-        placeholder={occupation ? undefined : t('questions.banks.pickOccupation')}
-        data-testid="bank-level"
+        occupationError={form.errors.occupation_id}
+        levelError={form.errors.level}
+        testIdPrefix="bank"
       />
       <Textarea
         label={t('questions.banks.description')}
