@@ -75,6 +75,7 @@ export const publicPages: Record<string, PageLoader> = {
   '/enroll': () => import('../features/portal/pages/EnrollPage.tsx'),
   '/sign': () => import('../features/auth/pages/SignUpPage.tsx'),
   '/verify/:kind/:token': () => import('../features/certificates/pages/VerifyPage.tsx'),
+  '/verify/completion/:token': () => import('../features/completion/pages/CompletionVerifyPage.tsx'),
   '/certificateVerify': () => import('../features/certificates/pages/CertificateQueryPage.tsx'),
   '/manage/studentFilesInfo': () => import('../features/candidate-files/pages/CandidateFilePage.tsx'),
   '/course': withStudyTexts(() => import('../features/learning/pages/CoursePage.tsx')),

@@ -21,6 +21,7 @@ import certificates from '../features/certificates/messages.ts';
 import classMembers from '../features/class-members/messages.ts';
 import common from '../lib/i18n/messages/common.ts';
 import completion from '../features/completion/messages.ts';
+import completionVerify from '../features/completion/verify-messages.ts';
 import courses from '../features/courses/messages.ts';
 import enrollments from '../features/enrollments/messages.ts';
 import examCenter from '../features/exam-center/messages.ts';
@@ -57,6 +58,7 @@ export const learnerAreas: Record<string, AreaMessages> = {
   auth,
   candidateFiles,
   certificates,
+  completionVerify,
   enrollments,
   feedbacks,
   notifications,

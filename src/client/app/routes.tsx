@@ -113,6 +113,9 @@ export function RouteTable({ path }: { path: string }) {
             <PublicFeature path={featurePath} />
           </Route>
         ))}
+        <Route path="/verify/completion/:token">
+          {(params) => <LazyPage loader={publicPages['/verify/completion/:token']} props={{ params }} />}
+        </Route>
         <Route path="/verify/:kind/:token">
           {(params) => <LazyPage loader={publicPages['/verify/:kind/:token']} props={{ params }} />}
         </Route>

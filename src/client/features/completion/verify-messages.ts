@@ -1,0 +1,58 @@
+// Texts of the public completion certificate check (/verify/completion/:token), opened from the QR code by
+// anyone: in the learner group, apart from the back office's completion texts. zh/en/es/ja.
+import type { AreaMessages } from '../../lib/i18n/types.ts';
+
+export default {
+  zh: {
+    title: '结业证书验证',
+    checking: '正在验证…',
+    failed: '验证失败，请检查网络后重试',
+    notFound: '未找到该结业证书，请核对二维码或链接',
+    valid: '该结业证书真实有效',
+    name: '姓名',
+    number: '结业编号',
+    className: '培训班级',
+    project: '培训项目',
+    organization: '培训机构',
+    date: '结业日期',
+  },
+  en: {
+    title: 'Completion certificate check',
+    checking: 'Checking…',
+    failed: 'The check failed; check your connection and try again',
+    notFound: 'No such completion certificate; check the QR code or link',
+    valid: 'This completion certificate is genuine',
+    name: 'Name',
+    number: 'Completion number',
+    className: 'Class',
+    project: 'Training project',
+    organization: 'Training provider',
+    date: 'Completed on',
+  },
+  es: {
+    title: 'Verificación del certificado de finalización',
+    checking: 'Verificando…',
+    failed: 'La verificación falló; revise la conexión e inténtelo de nuevo',
+    notFound: 'No existe ese certificado de finalización; revise el código QR o el enlace',
+    valid: 'Este certificado de finalización es auténtico',
+    name: 'Nombre',
+    number: 'Número de finalización',
+    className: 'Clase',
+    project: 'Proyecto de formación',
+    organization: 'Centro de formación',
+    date: 'Fecha de finalización',
+  },
+  ja: {
+    title: '修了証書の確認',
+    checking: '確認しています…',
+    failed: '確認できませんでした。接続を確認して再試行してください',
+    notFound: '該当する修了証書が見つかりません。QR コードまたはリンクをご確認ください',
+    valid: 'この修了証書は有効です',
+    name: '氏名',
+    number: '修了番号',
+    className: 'クラス',
+    project: '研修プロジェクト',
+    organization: '研修機関',
+    date: '修了日',
+  },
+} satisfies AreaMessages;
