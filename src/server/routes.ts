@@ -31,6 +31,7 @@ import questionRoutes from './questions/routes.ts';
 import learningRoutes from './learning/routes.ts';
 import videoRoutes from './videos/routes.ts';
 import courseRoutes from './courses/routes.ts';
+import myTrainingRoutes from './my-training/routes.ts';
 import trainingRoutes from './training/routes.ts';
 import attendanceRoutes from './attendance/routes.ts';
 import completionRoutes from './completion/routes.ts';
@@ -67,6 +68,7 @@ export const apiRoutes: FastifyPluginAsync[] = [
   learningRoutes,
   videoRoutes,
   courseRoutes,
+  myTrainingRoutes,
   trainingRoutes,
   attendanceRoutes,
   completionRoutes,

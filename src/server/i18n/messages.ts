@@ -55,6 +55,12 @@ const ORDERS = {
     es: 'Precio del curso: {course}',
     ja: '{course} 受講料',
   },
+  'order.classFee': {
+    zh: '{class} 培训费',
+    en: 'Training fee: {class}',
+    es: 'Tasa de formación: {class}',
+    ja: '{class} 研修費',
+  },
 } as const satisfies Record<string, Entry>;
 
 const TICKET = {

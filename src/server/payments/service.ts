@@ -32,8 +32,9 @@ import {
   type PlanState,
 } from '../../shared/plans/schema.ts';
 import { writeSystemLog } from '../lib/system-log.ts';
-import type { Db, DbOrTx } from '../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../db/client.ts';
 import {
+  classMembers,
   courseLearners,
   courses,
   enrollments,
@@ -44,11 +45,13 @@ import {
   organizations,
   paymentEvents,
   planFeeHistory,
+  trainingClasses,
 } from '../db/schema/index.ts';
 import { AppError, fieldError, notFound } from '../errors.ts';
 import { skillLevelName, t } from '../i18n/messages.ts';
 import { sendNotification } from '../notifications/service.ts';
 import type { AdminPrincipal } from '../plugins/auth.ts';
+import { grantClassCourses } from '../training/service.ts';
 import { chinaDayRange, iso } from '../lib/dates.ts';
 import { listAnswer, offsetOf } from '../lib/pagination.ts';
 import type { PaymentGateway, VerifiedNotify } from './gateway.ts';
@@ -80,7 +83,9 @@ export function orderInfo(order: OrderRow, lang: Language, itemTitle?: string): 
           ? t(lang, 'order.enrollmentFee', { plan: itemTitle })
           : order.itemType === 'course'
             ? t(lang, 'order.courseFee', { course: itemTitle })
-            : order.subject,
+            : order.itemType === 'class'
+              ? t(lang, 'order.classFee', { class: itemTitle })
+              : order.subject,
     amount_fen: order.amountFen,
     state,
     state_name: ORDER_STATE_LABELS[state] ?? order.state,
@@ -100,7 +105,8 @@ export async function orderInfos(db: DbOrTx, rows: OrderRow[], lang: Language): 
   const idsOf = (type: OrderItemType) => rows.filter((row) => row.itemType === type).map((row) => row.itemId);
   const enrollmentIds = idsOf('enrollment');
   const courseIds = idsOf('course');
-  const [planTitles, courseTitles] = await Promise.all([
+  const classIds = idsOf('class');
+  const [planTitles, courseTitles, classNames] = await Promise.all([
     enrollmentIds.length
       ? db
           .select({ id: enrollments.id, title: examPlans.title })
@@ -114,20 +120,19 @@ export async function orderInfos(db: DbOrTx, rows: OrderRow[], lang: Language): 
           .from(courses)
           .where(inArray(courses.id, courseIds))
       : [],
+    classIds.length
+      ? db
+          .select({ id: trainingClasses.id, title: trainingClasses.name })
+          .from(trainingClasses)
+          .where(inArray(trainingClasses.id, classIds))
+      : [],
   ]);
-  const planTitleOf = new Map(planTitles.map((row) => [row.id, row.title]));
-  const courseTitleOf = new Map(courseTitles.map((row) => [row.id, row.title]));
-  return rows.map((row) =>
-    orderInfo(
-      row,
-      lang,
-      row.itemType === 'enrollment'
-        ? planTitleOf.get(row.itemId)
-        : row.itemType === 'course'
-          ? courseTitleOf.get(row.itemId)
-          : undefined,
-    ),
-  );
+  const titleOf: Partial<Record<OrderItemType, Map<number, string>>> = {
+    enrollment: new Map(planTitles.map((row) => [row.id, row.title])),
+    course: new Map(courseTitles.map((row) => [row.id, row.title])),
+    class: new Map(classNames.map((row) => [row.id, row.title])),
+  };
+  return rows.map((row) => orderInfo(row, lang, titleOf[row.itemType as OrderItemType]?.get(row.itemId)));
 }
 
 /** The live (pending or paid) order of a learner for an item, if any. */
@@ -145,6 +150,27 @@ async function liveOrder(db: DbOrTx, learnerId: number, itemType: OrderItemType,
     )
     .limit(1);
   return live;
+}
+
+/**
+ * The learner's live order for the item, or a new pending one. Two requests at once make one order: the
+ * partial unique index on live orders lets one insert win, and the other reads the winner's.
+ */
+async function liveOrNewOrder(
+  tx: DbOrTx,
+  item: { learnerId: number; itemType: OrderItemType; itemId: number; subject: string; amountFen: number },
+) {
+  const live = await liveOrder(tx, item.learnerId, item.itemType, item.itemId);
+  if (live) return { order: live, created: false };
+  const [order] = await tx
+    .insert(orders)
+    .values({ orderNo: newOrderNo(), ...item, state: 'pending' })
+    .onConflictDoNothing()
+    .returning();
+  if (order) return { order, created: true };
+  const winner = await liveOrder(tx, item.learnerId, item.itemType, item.itemId);
+  if (!winner) throw illegalState('订单创建失败，请重试');
+  return { order: winner, created: false };
 }
 
 const PAYABLE_PLAN_STATES = ['published', 'registration_closed'];
@@ -188,8 +214,7 @@ export async function orderForEnrollment(db: Db, learnerId: number, enrollmentId
 
 /**
  * POST /v1/courses/:id/order: the learner's live order for a published paid course, or a new pending one.
- * The course row is held (share) so its price and state cannot change under the order; two requests at once
- * make one order (the partial unique index on live orders, the loser reads the winner's).
+ * The course row is held (share) so its price and state cannot change under the order.
  */
 export async function orderForCourse(db: Db, learnerId: number, courseId: number) {
   return db.transaction(async (tx) => {
@@ -202,25 +227,44 @@ export async function orderForCourse(db: Db, learnerId: number, courseId: number
       .limit(1);
     if (owned) throw illegalState('已拥有该课程');
     if (course.priceFen <= 0) throw illegalState('免费课程无需购买，请直接开始学习');
-    const live = await liveOrder(tx, learnerId, 'course', courseId);
-    if (live) return { order: live, created: false };
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        orderNo: newOrderNo(),
-        learnerId,
-        itemType: 'course',
-        itemId: courseId,
-        subject: t('zh', 'order.courseFee', { course: course.title }),
-        amountFen: course.priceFen,
-        state: 'pending',
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (order) return { order, created: true };
-    const winner = await liveOrder(tx, learnerId, 'course', courseId);
-    if (!winner) throw illegalState('订单创建失败，请重试');
-    return { order: winner, created: false };
+    return liveOrNewOrder(tx, {
+      learnerId,
+      itemType: 'course',
+      itemId: courseId,
+      subject: t('zh', 'order.courseFee', { course: course.title }),
+      amountFen: course.priceFen,
+    });
+  });
+}
+
+/**
+ * POST /v1/learner/classes/:id/order: the class fee order of an active member whose fee is unpaid (the live
+ * one, or a new pending one). The membership row is held so the fee cannot be settled under the order.
+ */
+export async function orderForClass(db: Db, learnerId: number, classId: number) {
+  return db.transaction(async (tx) => {
+    const [klass] = await tx
+      .select({ name: trainingClasses.name, feeFen: trainingClasses.feeFen })
+      .from(trainingClasses)
+      .where(eq(trainingClasses.id, classId))
+      .limit(1);
+    if (!klass) throw notFound('班级不存在');
+    const [member] = await tx
+      .select()
+      .from(classMembers)
+      .where(and(eq(classMembers.classId, classId), eq(classMembers.learnerId, learnerId)))
+      .for('update')
+      .limit(1);
+    if (member?.state !== 'active') throw notFound('您不是该班级的学员');
+    if (member.feeState === 'paid') throw illegalState('已缴纳班级费用');
+    if (member.feeState === 'none' || klass.feeFen <= 0) throw illegalState('该班级免费，无需缴费');
+    return liveOrNewOrder(tx, {
+      learnerId,
+      itemType: 'class',
+      itemId: classId,
+      subject: t('zh', 'order.classFee', { class: klass.name }),
+      amountFen: klass.feeFen,
+    });
   });
 }
 
@@ -265,6 +309,14 @@ export async function getMyOrder(db: DbOrTx, learnerId: number, orderNo: string,
       .where(eq(courses.id, order.itemId))
       .limit(1);
     itemTitle = course?.title;
+  }
+  if (order.itemType === 'class') {
+    const [klass] = await db
+      .select({ name: trainingClasses.name })
+      .from(trainingClasses)
+      .where(eq(trainingClasses.id, order.itemId))
+      .limit(1);
+    itemTitle = klass?.name;
   }
   if (order.itemType === 'enrollment') {
     const [row] = await db
@@ -397,7 +449,7 @@ export async function processNotify(
   });
 }
 
-async function applyNotify(tx: DbOrTx, gateway: string, event: VerifiedNotify): Promise<NotifyOutcome> {
+async function applyNotify(tx: Tx, gateway: string, event: VerifiedNotify): Promise<NotifyOutcome> {
   const [order] = await tx
     .select()
     .from(orders)
@@ -446,6 +498,21 @@ async function applyNotify(tx: DbOrTx, gateway: string, event: VerifiedNotify): 
       .from(courses)
       .where(eq(courses.id, order.itemId));
     title = course?.title ?? title;
+  }
+  if (order.itemType === 'class') {
+    // The fee is settled on the membership (kept even if the learner left meanwhile); an active member gets
+    // the class's courses in this same transaction.
+    const [member] = await tx
+      .update(classMembers)
+      .set({ feeState: 'paid', orderId: order.id })
+      .where(and(eq(classMembers.classId, order.itemId), eq(classMembers.learnerId, order.learnerId)))
+      .returning({ state: classMembers.state });
+    if (member?.state === 'active') await grantClassCourses(tx, order.itemId, [order.learnerId]);
+    const [klass] = await tx
+      .select({ name: trainingClasses.name })
+      .from(trainingClasses)
+      .where(eq(trainingClasses.id, order.itemId));
+    title = klass?.name ?? title;
   }
   await sendNotification(tx, {
     learnerId: order.learnerId,
