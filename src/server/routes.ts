@@ -31,6 +31,7 @@ import questionRoutes from './questions/routes.ts';
 import learningRoutes from './learning/routes.ts';
 import videoRoutes from './videos/routes.ts';
 import courseRoutes from './courses/routes.ts';
+import classMemberRoutes from './class-members/routes.ts';
 import myTrainingRoutes from './my-training/routes.ts';
 import trainingRoutes from './training/routes.ts';
 import attendanceRoutes from './attendance/routes.ts';
@@ -72,4 +73,5 @@ export const apiRoutes: FastifyPluginAsync[] = [
   trainingRoutes,
   attendanceRoutes,
   completionRoutes,
+  classMemberRoutes,
 ];

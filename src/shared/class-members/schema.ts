@@ -73,12 +73,13 @@ export const MEMBER_IMPORT_COLUMNS = [
   { key: 'phone', header: '手机号' },
 ] as const;
 
-/** Columns of the student import template, in order (new learner accounts). */
+/** Columns of the student import template, in order (new learner accounts; the password is optional). */
 export const STUDENT_IMPORT_COLUMNS = [
   { key: 'name', header: '姓名' },
   { key: 'id_number', header: '身份证号' },
   { key: 'phone', header: '手机号' },
   { key: 'college', header: '院校' },
+  { key: 'password', header: '初始密码' },
 ] as const;
 
 /** One row of the student import, after its cells are read. */
