@@ -12,6 +12,7 @@ import { seedVideoDemo } from './videos.ts';
 import { seedCourseDemo } from './courses.ts';
 import { seedLearningDemo } from './learning.ts';
 import { seedTrainingDemo } from './training.ts';
+import { seedClassMembersDemo } from './class-members.ts';
 import { seedMyTrainingDemo } from './my-training.ts';
 
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -52,5 +53,6 @@ export async function seedDemo(db: Db, options: DemoOptions): Promise<void> {
   await seedCourseDemo(db, withStorage);
   await seedLearningDemo(db, withStorage);
   await seedTrainingDemo(db);
+  await seedClassMembersDemo(db, DEMO_PASSWORD);
   await seedMyTrainingDemo(db);
 }
