@@ -13,6 +13,7 @@ import { seedCourseDemo } from './courses.ts';
 import { seedLearningDemo } from './learning.ts';
 import { seedTrainingDemo } from './training.ts';
 import { seedClassMembersDemo } from './class-members.ts';
+import { seedAttendanceDemo } from './attendance.ts';
 import { seedMyTrainingDemo } from './my-training.ts';
 
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -54,5 +55,6 @@ export async function seedDemo(db: Db, options: DemoOptions): Promise<void> {
   await seedLearningDemo(db, withStorage);
   await seedTrainingDemo(db);
   await seedClassMembersDemo(db, DEMO_PASSWORD);
+  await seedAttendanceDemo(db);
   await seedMyTrainingDemo(db);
 }
