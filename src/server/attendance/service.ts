@@ -1,7 +1,7 @@
 // Class records (/manage/trainingManage/classes/classRecord): the sessions of a class, a session's attendance
 // sheet (every active member), staff marking in bulk, the rotating check-in code the head teacher shows and
 // the learner's check-in with it, and the learning records (progress per course, attendance per member).
-// Every administrator read and write checks the class through training/scope.ts.
+// Every administrator read and write checks the class through training's classForAdmin.
 import type { FastifyRequest } from 'fastify';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
@@ -30,7 +30,7 @@ import { fieldError, forbidden, notFound, validationFailed } from '../errors.ts'
 import { classStandings } from '../completion/service.ts';
 import { writeSystemLog } from '../lib/system-log.ts';
 import type { AdminPrincipal } from '../plugins/auth.ts';
-import { classForAdmin, type ClassRow } from '../training/scope.ts';
+import { classForAdmin, type ClassRow } from '../training/service.ts';
 import {
   checkInCode,
   checkInKey,

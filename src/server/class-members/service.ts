@@ -52,7 +52,7 @@ import { sendNotifications } from '../notifications/service.ts';
 import type { AdminPrincipal } from '../plugins/auth.ts';
 import { classStandings, type Standing } from '../completion/service.ts';
 import { freeSeat, takeSeat } from '../training/service.ts';
-import { classForAdmin } from '../training/scope.ts';
+import { classForAdmin } from '../training/service.ts';
 
 export const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 

@@ -44,7 +44,7 @@ import { organizationScope } from '../lib/plan-scope.ts';
 import { changedFields, writeSystemLog } from '../lib/system-log.ts';
 import { sendNotifications } from '../notifications/service.ts';
 import type { AdminPrincipal } from '../plugins/auth.ts';
-import { classForAdmin, type ClassRow } from '../training/scope.ts';
+import { classForAdmin, type ClassRow } from '../training/service.ts';
 import type { CompletionPrint } from './pdf.ts';
 import { classStandings } from './standings.ts';
 

@@ -8,7 +8,7 @@ import { createLearner } from '../accounts/service.ts';
 import type { Db } from '../db/client.ts';
 import { classMembers, classNotices, learners, organizations, trainingClasses } from '../db/schema/index.ts';
 import { sendNotifications } from '../notifications/service.ts';
-import { freeSeat, takeSeat } from '../training/members.ts';
+import { freeSeat, takeSeat } from '../training/service.ts';
 
 const STUDENTS = ['王强', '刘洋', '陈静', '杨帆', '赵磊', '黄敏', '周杰', '吴芳'] as const;
 

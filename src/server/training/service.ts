@@ -75,6 +75,7 @@ import { assertClassOrganizationInScope, classForAdmin, type ClassRow } from './
 
 // Other areas take and free seats through this service (members.ts is the one seat taker).
 export { CLASS_FULL_MESSAGE, freeSeat, grantClassCourses, takeSeat, type MemberSource } from './members.ts';
+export { classForAdmin, type ClassRow } from './scope.ts';
 
 type ProgramInput = z.output<typeof programInputSchema>;
 type ProjectInput = z.output<typeof projectInputSchema>;
