@@ -86,11 +86,16 @@ export function paperShape(paper: DrawnPaper): PaperShape {
   return { questions };
 }
 
-/** Drawn papers never change: their shapes are kept per attempt, the oldest dropped first. */
+/**
+ * Drawn papers never change: their shapes are kept per attempt, the oldest dropped first. Attempt ids are
+ * a database's own, so the cache is kept per database (one process may serve several, as the tests do).
+ */
 const SHAPE_CACHE_SIZE = 4000;
-const shapeCache = new Map<number, PaperShape>();
+const shapeCaches = new WeakMap<Db, Map<number, PaperShape>>();
 
-async function shapeOf(tx: DbOrTx, attemptId: number): Promise<PaperShape> {
+async function shapeOf(db: Db, tx: DbOrTx, attemptId: number): Promise<PaperShape> {
+  let shapeCache = shapeCaches.get(db);
+  if (!shapeCache) shapeCaches.set(db, (shapeCache = new Map()));
   const cached = shapeCache.get(attemptId);
   if (cached) return cached;
   const [row] = await tx
@@ -320,7 +325,7 @@ export async function saveAnswers(
   const now = new Date();
   const { attempt, results } = await db.transaction(async (tx) => {
     const attempt = await attemptFacts(tx, attemptId, learnerId, 'share');
-    validateAnswers(await shapeOf(tx, attemptId), body.answers);
+    validateAnswers(await shapeOf(db, tx, attemptId), body.answers);
     const results = await applyBatch(tx, attempt, body.answers, {
       now,
       offsetMs: offsetOf(body.device_now, now),
@@ -368,7 +373,7 @@ export async function submitAttempt(
   await db.transaction(async (tx) => {
     const attempt = await attemptFacts(tx, attemptId, learnerId, 'update');
     if (body.answers.length > 0) {
-      validateAnswers(await shapeOf(tx, attemptId), body.answers);
+      validateAnswers(await shapeOf(db, tx, attemptId), body.answers);
       await applyBatch(tx, attempt, body.answers, {
         now,
         offsetMs: offsetOf(body.device_now, now),
