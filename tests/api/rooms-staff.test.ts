@@ -167,7 +167,7 @@ describe('exam staff', () => {
     const bad = await call('POST', '/api/v1/admin/staff', managerToken, {
       name: '',
       phone: '123',
-      role: 'teacher',
+      role: 'principal',
     });
     expect(bad.statusCode).toBe(422);
     expect(Object.keys((bad.json() as { errors: Json }).errors)).toEqual(
