@@ -379,8 +379,8 @@ function refusedByAuth(res: { statusCode: number; body: string }): boolean {
 
 /**
  * Whether this run fuzzes the routes: once per gate, in the PostgreSQL stage. Both stages run the same
- * engine and the input checks run before any query, so a second pass on PGlite found nothing new and took
- * the longest file of its stage. `FUZZ=1 npm run test:api` fuzzes on PGlite.
+ * engine and the input checks run before any query, so a second pass on PGlite adds little, and it was the
+ * longest file of its stage. `FUZZ=1 npm run test:api` fuzzes on PGlite.
  */
 export const fuzzInThisRun = !!process.env.TEST_DATABASE_URL || process.env.FUZZ === '1';
 
