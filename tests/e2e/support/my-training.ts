@@ -25,14 +25,14 @@ export interface MadeTrainingClass {
 }
 
 /**
- * Made through the back-office API: a program with `courseId` required (the manager), a project of the
- * demo college on it (the college administrator), and an open class of that project with the course, a fee and two sessions (one
- * running now, one tomorrow).
+ * A program made by the manager through the back-office API, on the occupation and level of the demo's
+ * first program, with `courseIds` required. Answers its id.
  */
-export async function makeTrainingClassThroughApi(
+export async function makeProgramThroughApi(
   request: APIRequestContext,
-  { name, courseId, feeFen }: { name: string; courseId: number; feeFen: number },
-): Promise<MadeTrainingClass> {
+  name: string,
+  courseIds: readonly number[],
+): Promise<number> {
   const headers = bearer(await apiLogin(request, 'manager'));
   const existing = await ok<{ data: { occupation_id: number; level: number }[] }>(
     request.get('/api/v1/admin/programs', { headers, params: { limit: 1 } }),
@@ -44,20 +44,33 @@ export async function makeTrainingClassThroughApi(
     request.post('/api/v1/admin/programs', {
       headers,
       data: {
-        name: `${name} 方案`,
+        name,
         occupation_id: occupation!.occupation_id,
         level: occupation!.level,
-        course_ids: [courseId],
+        course_ids: courseIds,
       },
     }),
     'program',
   );
+  return program.id;
+}
+
+/**
+ * Made through the back-office API: a program with `courseId` required (the manager), a project of the
+ * demo college on it (the college administrator), and an open class of that project with the course, a fee and two sessions (one
+ * running now, one tomorrow).
+ */
+export async function makeTrainingClassThroughApi(
+  request: APIRequestContext,
+  { name, courseId, feeFen }: { name: string; courseId: number; feeFen: number },
+): Promise<MadeTrainingClass> {
+  const programId = await makeProgramThroughApi(request, `${name} 方案`, [courseId]);
   // The project and class belong to the demo college: its administrator makes them.
   const collegeHeaders = bearer(await apiLogin(request, 'college'));
   const project = await ok<{ id: number }>(
     request.post('/api/v1/admin/training-projects', {
       headers: collegeHeaders,
-      data: { name: `${name} 项目`, program_id: program.id },
+      data: { name: `${name} 项目`, program_id: programId },
     }),
     'project',
   );
@@ -104,7 +117,7 @@ export async function makeTrainingClassThroughApi(
     'class detail',
   );
   const running = detail.sessions.find((session) => session.title === `${name} 第一次课`);
-  return { classId: made.id, joinCode: made.join_code, programId: program.id, sessionId: running!.id };
+  return { classId: made.id, joinCode: made.join_code, programId, sessionId: running!.id };
 }
 
 /** Opens the invitation link, confirms, and lands on the class page. */

@@ -20,6 +20,10 @@ export interface ClassSpec {
   capacity?: number;
   /** Yuan; 0 = free. */
   fee?: number;
+  /** The project's program (a part of its name); none when absent. */
+  program?: string;
+  /** The completion rule's course progress and attendance (percent); the form's defaults when absent. */
+  rule?: { progress: number; attendance: number };
 }
 
 export interface CreatedClass {
@@ -39,12 +43,13 @@ async function pick(page: Page, testId: string, option: string) {
     .click();
 }
 
-/** Creates a platform-wide project on the projects tab; answers its id. */
-export async function createProject(page: Page, name: string): Promise<number> {
+/** Creates a platform-wide project (on `program` when given) on the projects tab; answers its id. */
+export async function createProject(page: Page, name: string, program?: string): Promise<number> {
   await page.goto(`${CLASS_LIST}?tab=projects`);
   await expect(page.getByTestId('project-table')).toBeVisible();
   await page.getByTestId('project-add').click();
   await page.getByTestId('project-name').fill(name);
+  if (program) await pick(page, 'project-program', program);
   await page.getByTestId('project-save').click();
   await expect(page.getByTestId('project-save')).toBeHidden();
   await page.getByTestId('project-search').fill(name);
@@ -68,7 +73,7 @@ async function pickNextMonth(page: Page) {
 
 /** Creates the project, then the class on the class page; answers their ids and the class's join code. */
 export async function createProjectAndClass(page: Page, spec: ClassSpec): Promise<CreatedClass> {
-  const projectId = await createProject(page, spec.project);
+  const projectId = await createProject(page, spec.project, spec.program);
 
   await page.goto(CLASS_ADD);
   await expect(page.getByTestId('class-form')).toBeVisible();
@@ -80,6 +85,10 @@ export async function createProjectAndClass(page: Page, spec: ClassSpec): Promis
   const fee = page.getByTestId('class-form-fee');
   await fee.fill(String(spec.fee ?? 0));
   await fee.blur();
+  if (spec.rule) {
+    await page.getByTestId('class-form-rule-progress').fill(String(spec.rule.progress));
+    await page.getByTestId('class-form-rule-attendance').fill(String(spec.rule.attendance));
+  }
   for (const course of spec.courses) await pick(page, 'class-form-courses-add', course);
   await expect(page.locator('[data-testid^="class-form-courses-item-"]')).toHaveCount(spec.courses.length);
   for (const [index, title] of spec.sessions.entries()) {

@@ -114,6 +114,8 @@ function ProgramCard({ program }: { program: MyProgram }) {
                   variant="light"
                   color={klass.completed_at ? 'teal' : 'gray'}
                   style={{ textTransform: 'none', flexShrink: 0 }}
+                  data-testid={`program-class-${klass.id}`}
+                  data-completed={klass.completed_at ? 'true' : 'false'}
                 >
                   {klass.completed_at ? t('myTraining.program.classCompleted') : klass.state_name}
                 </Badge>
