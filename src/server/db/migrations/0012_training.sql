@@ -184,4 +184,6 @@ CREATE UNIQUE INDEX "programs_name_key" ON "programs" USING btree ("name");--> s
 CREATE UNIQUE INDEX "training_classes_join_code_key" ON "training_classes" USING btree ("join_code");--> statement-breakpoint
 CREATE INDEX "training_classes_project_idx" ON "training_classes" USING btree ("project_id");--> statement-breakpoint
 CREATE INDEX "training_classes_org_idx" ON "training_classes" USING btree ("organization_id","state");--> statement-breakpoint
-CREATE INDEX "training_projects_org_idx" ON "training_projects" USING btree ("organization_id");
+CREATE INDEX "training_projects_org_idx" ON "training_projects" USING btree ("organization_id");--> statement-breakpoint
+UPDATE "menus" SET "title" = '批量新建班级' WHERE "name" = 'ClassAddClasses' AND "title" = '添加课次';--> statement-breakpoint
+UPDATE "menus" SET "title" = '批量设置班级' WHERE "name" = 'ClassSetClasses' AND "title" = '编辑课次';
