@@ -1,4 +1,4 @@
-// PDF documents of the certification chain (admission ticket, seating chart, sign-in sheet, certificate).
+// PDF documents of the certification chain (admission ticket, seating chart, sign-in sheet, the skill and completion certificates).
 // pdfkit embeds a subset of Noto Sans SC with a ToUnicode map, so the Chinese text is both printed
 // correctly and extractable (pdftotext, screen readers, the e2e tests). QR codes are PNGs from qrcode.
 import { createRequire } from 'node:module';
@@ -38,6 +38,59 @@ export function renderPdf(
 
 export function qrPng(url: string): Promise<Buffer> {
   return QRCode.toBuffer(url, { type: 'png', errorCorrectionLevel: 'M', margin: 1, width: 240 });
+}
+
+export interface CertificateSheet {
+  /** The frame's colour: gold for the skill certificate, blue for the completion certificate. */
+  border: string;
+  title: string;
+  /** The line under the title, e.g. `证书编号：…`. */
+  numberLine: string;
+  /** Label and value, one line each (a long value wraps). */
+  rows: readonly (readonly [string, string])[];
+  /** The QR code (qrPng of `verifyUrl`) and the words under it. */
+  qr: Buffer;
+  qrCaption: string;
+  verifyUrl: string;
+}
+
+/**
+ * A certificate's page (landscape A4): a double frame, the title and number, the labelled rows, the QR code
+ * that opens the public verification page and its address at the foot. The caller may draw over it (a
+ * revocation stamp).
+ */
+export function drawCertificateSheet(doc: Pdf, sheet: CertificateSheet): void {
+  const { width, height } = doc.page;
+  doc
+    .lineWidth(3)
+    .strokeColor(sheet.border)
+    .rect(24, 24, width - 48, height - 48)
+    .stroke();
+  doc
+    .lineWidth(1)
+    .rect(32, 32, width - 64, height - 64)
+    .stroke();
+  doc.fillColor('#8b0000').fontSize(30).text(sheet.title, 0, 70, { width, align: 'center' });
+  doc.fillColor('#000000').fontSize(12).text(sheet.numberLine, 0, 118, { width, align: 'center' });
+
+  const left = 110;
+  let y = 170;
+  for (const [label, value] of sheet.rows) {
+    doc.fontSize(15).fillColor('#444444').text(label, left, y, { width: 110 });
+    doc.fillColor('#000000').text(value, left + 110, y, { width: 400 });
+    y = Math.max(y + 34, doc.y + 8);
+  }
+
+  doc.image(sheet.qr, width - 230, 175, { width: 120 });
+  doc
+    .fontSize(9)
+    .fillColor('#555555')
+    .text(sheet.qrCaption, width - 230, 300, { width: 120, align: 'center' });
+  doc
+    .fillColor('#666666')
+    .fontSize(9)
+    .text(`验证地址：${sheet.verifyUrl}`, 0, height - 70, { width, align: 'center' });
+  doc.fillColor('#000000');
 }
 
 /** Blank space around a cell's text; rows are at least `minHeight` tall and grow with their text. */

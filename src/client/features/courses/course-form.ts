@@ -57,15 +57,6 @@ export const courseRequest = (values: CourseFormValues): CourseInput => ({
 export const priceText = (fen: number, freeLabel: string) =>
   fen === 0 ? freeLabel : `¥${(fen / 100).toFixed(2)}`;
 
-/** A list moved: the item at `from` now sits at `to` (the others keep their order). */
-export function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
-  if (from === to || from < 0 || to < 0 || from >= items.length || to >= items.length) return [...items];
-  const next = [...items];
-  const [moved] = next.splice(from, 1);
-  next.splice(to, 0, moved!);
-  return next;
-}
-
 /** m:ss or h:mm:ss. */
 export function durationText(seconds: number) {
   const s = Math.max(0, Math.round(seconds));

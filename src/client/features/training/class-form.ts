@@ -179,15 +179,6 @@ export function nextSessionRow(values: Pick<ClassFormValues, 'sessions' | 'start
   };
 }
 
-/** A list moved: the item at `from` now sits at `to` (the others keep their order). */
-export function moved<T>(items: readonly T[], from: number, to: number): T[] {
-  if (to < 0 || to >= items.length || from === to) return [...items];
-  const next = [...items];
-  const [item] = next.splice(from, 1);
-  next.splice(to, 0, item!);
-  return next;
-}
-
 // ---------------------------------------------------------------- batch settings
 
 export interface BatchSetValues {

@@ -26,7 +26,8 @@ import {
 } from '../api.ts';
 import { CourseHeader, LoadState } from '../components/CourseHeader.tsx';
 import { OrderedTable } from '../components/OrderedTable.tsx';
-import { durationText, moveItem } from '../course-form.ts';
+import { moveItem } from '../../../lib/utils/move-item.ts';
+import { durationText } from '../course-form.ts';
 import { courseIdParam, lessonPagePath } from '../paths.ts';
 import { useOrderSave } from '../use-order-save.ts';
 

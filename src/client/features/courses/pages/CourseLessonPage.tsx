@@ -25,7 +25,8 @@ import {
 import { CourseHeader, LoadState } from '../components/CourseHeader.tsx';
 import { LessonFormDrawer } from '../components/LessonFormDrawer.tsx';
 import { OrderedTable } from '../components/OrderedTable.tsx';
-import { durationText, moveItem } from '../course-form.ts';
+import { moveItem } from '../../../lib/utils/move-item.ts';
+import { durationText } from '../course-form.ts';
 import { chapterPagePath, courseIdParam } from '../paths.ts';
 import { useOrderSave } from '../use-order-save.ts';
 

@@ -4,7 +4,7 @@ import { ActionIcon, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useT } from '../../../lib/i18n/index.ts';
-import { moved } from '../class-form.ts';
+import { moveItem } from '../../../lib/utils/move-item.ts';
 
 export interface CourseChoice {
   id: number;
@@ -58,7 +58,7 @@ export function CourseOrderField({
                 variant="subtle"
                 aria-label={t('training.courses.up')}
                 disabled={index === 0}
-                onClick={() => onChange(moved(value, index, index - 1))}
+                onClick={() => onChange(moveItem(value, index, index - 1))}
               >
                 <IconArrowUp size={14} />
               </ActionIcon>
@@ -66,7 +66,7 @@ export function CourseOrderField({
                 variant="subtle"
                 aria-label={t('training.courses.down')}
                 disabled={index === value.length - 1}
-                onClick={() => onChange(moved(value, index, index + 1))}
+                onClick={() => onChange(moveItem(value, index, index + 1))}
               >
                 <IconArrowDown size={14} />
               </ActionIcon>

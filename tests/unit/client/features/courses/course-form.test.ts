@@ -4,7 +4,6 @@ import {
   courseRequest,
   durationText,
   emptyCourseForm,
-  moveItem,
   priceText,
   yuanToFen,
 } from '../../../../../src/client/features/courses/course-form.ts';
@@ -30,13 +29,6 @@ describe('course form', () => {
     expect(withOccupation.error?.issues.map((i) => i.path.join('.'))).toContain('level');
     const empty = courseInputSchema.safeParse(courseRequest({ ...values, price_yuan: '' }));
     expect(empty.error?.issues.map((i) => i.path.join('.'))).toContain('price_fen');
-  });
-
-  it('moves one item and keeps the others in order', () => {
-    expect(moveItem([1, 2, 3, 4], 3, 0)).toEqual([4, 1, 2, 3]);
-    expect(moveItem([1, 2, 3, 4], 0, 2)).toEqual([2, 3, 1, 4]);
-    expect(moveItem([1, 2, 3], 1, 1)).toEqual([1, 2, 3]);
-    expect(moveItem([1, 2, 3], 0, 5)).toEqual([1, 2, 3]);
   });
 
   it('shows durations as m:ss or h:mm:ss', () => {
