@@ -511,6 +511,35 @@ describe('student list', () => {
     const [mine] = await ctx.app.db.select().from(learners).where(eq(learners.phone, other.phone));
     expect(mine!.organizationId).toBe(jiangnan);
   });
+  it("resets a learner's password once, ends their sessions, and keeps a college to its own learners", async () => {
+    const { people } = await makeLearners(1);
+    const { ids: theirs } = await makeLearners(1, binhai);
+    const learner = people[0]!;
+    const oldToken = await login(ctx.app, `cm${learner.phone}`, 'learners', 'Demo@2026x');
+
+    const reset = await call('POST', `/v1/admin/students/${learner.id}/reset-password`, collegeToken);
+    expect(reset.statusCode).toBe(200);
+    const { password } = reset.json() as { password: string };
+    expect(password).toMatch(/^\S{10,}$/);
+    expect((await call('GET', '/v1/user/info', oldToken)).statusCode).toBe(401);
+    await expect(login(ctx.app, `cm${learner.phone}`, 'learners', 'Demo@2026x')).rejects.toThrow();
+    expect(await login(ctx.app, `cm${learner.phone}`, 'learners', password)).toBeTruthy();
+    const [log] = await logsOf('student.reset-password');
+    expect(log).toMatchObject({ targetType: 'learner', targetId: String(learner.id) });
+    expect(JSON.stringify(log)).not.toContain(password);
+
+    expect(
+      (await call('POST', `/v1/admin/students/${theirs[0]}/reset-password`, collegeToken)).statusCode,
+    ).toBe(403);
+    expect((await call('POST', '/v1/admin/students/999999/reset-password', managerToken)).statusCode).toBe(
+      404,
+    );
+    expect((await call('POST', '/v1/admin/students/abc/reset-password', managerToken)).statusCode).toBe(422);
+    const learnerToken = await login(ctx.app, `cm${learner.phone}`, 'learners', password);
+    expect(
+      (await call('POST', `/v1/admin/students/${learner.id}/reset-password`, learnerToken)).statusCode,
+    ).toBe(403);
+  });
 });
 
 async function makeLearnersFrom(p: { idCard: string; phone: string; name: string }) {

@@ -114,10 +114,10 @@ test('settings journey: accounts, grants, work order and system log', async ({ b
     await choose(founder, 'admin-form-role', roleName);
     await founder.getByTestId('admin-form-save').click();
 
-    const shown = founder.getByTestId('admin-initial-password');
+    const shown = founder.getByTestId('password-shown');
     await expect(shown).toHaveText(/^\S{16}$/);
     password = (await shown.textContent())!;
-    await founder.getByTestId('admin-password-done').click();
+    await founder.getByTestId('password-done').click();
     await expect(shown).toBeHidden();
 
     await founder.getByTestId('admin-search').fill(username);

@@ -1,17 +1,18 @@
 // Training end to end (issue 24), on the built app and the real server. The manager creates a project on a
 // program and a class of it with two courses and three sessions through the pages, opens the class for
-// enrolment, imports 30 students from Excel (one bad row reported and left out) and sends the class a
-// notice. A learner joins by the invitation link, pays the fee through the sandbox gateway, checks in to the
-// running session with its QR link and studies a lesson. The head teacher's attendance sheet (the college
-// administrator's) shows the check-in; the manager confirms the completion; the learner downloads the
-// completion certificate and sees the program's progress move. A college administrator's class list shows
-// only its college's classes.
+// enrolment, imports 30 students from Excel (one bad row reported and left out), sends the class a notice
+// and gives an imported student a password to sign in with. A learner joins by the invitation link, pays
+// the fee through the sandbox gateway, checks in to the running session with its QR link and studies a
+// lesson. The head teacher's attendance sheet (the college administrator's) shows the check-in; the
+// manager confirms the completion; the learner downloads the completion certificate and sees the
+// program's progress move. The batch pages make three classes from a template and set their capacity
+// together. A college administrator's class list shows only its college's classes.
 import fs from 'node:fs';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { apiLogin, bearer, expect, loginWithToken, test } from './fixtures/index.ts';
 import { PAGE_LOAD, openAsLearner, registerCandidateViaApi } from './fixtures/registration.ts';
 import { journeyTimeout } from './fixtures/timing.ts';
-import { importStudents, studentRows } from './support/class-members.ts';
+import { STUDENT_LIST, importStudents, studentRows, type StudentRow } from './support/class-members.ts';
 import { confirmCompletion, expectCheckedIn } from './support/class-records.ts';
 import { publishCourseThroughApi, startPlaying } from './support/learning.ts';
 import {
@@ -25,7 +26,13 @@ import {
   openClassCourse,
   payClassFee,
 } from './support/my-training.ts';
-import { CLASS_LIST, createProjectAndClass } from './support/training.ts';
+import {
+  CLASS_LIST,
+  createClassesFromTemplate,
+  createProject,
+  createProjectAndClass,
+  setCapacityOfClasses,
+} from './support/training.ts';
 
 const COLLEGE = '江南职业技术学院';
 
@@ -108,10 +115,10 @@ async function newPage(browser: Browser): Promise<Page> {
 }
 
 test('a class from creation to the completion certificate', async ({ browser, page, request }) => {
-  // Steps: the project and class forms (8), the state move and the class page (3), two imports (6), the notice (3), the
-  // learner's join, payment, check-in and lesson (12), the attendance sheet (2), completion (4), the
-  // certificate and the program (4).
-  test.setTimeout(journeyTimeout(42));
+  // Steps: the project and class forms (8), the state move and the class page (3), two imports (6), the
+  // notice (3), a password reset (3), the learner's join, payment, check-in and lesson (12), the
+  // attendance sheet (2), completion (4), the certificate and the program (4).
+  test.setTimeout(journeyTimeout(45));
   const stamp = Date.now() % 1_000_000;
   const courseTitles = [`培训旅程课程甲 ${stamp}`, `培训旅程课程乙 ${stamp}`];
   const courses = [
@@ -163,9 +170,12 @@ test('a class from creation to the completion certificate', async ({ browser, pa
     await expect(page.locator('[data-testid^="session-row-"]')).toHaveCount(3);
   });
 
+  let importedFirst: StudentRow | undefined;
   await test.step('imports 30 students (one bad row reported), opens the class and sends a notice', async () => {
-    const imported = await importStudents(page, created.classId, studentRows(30, 7, stamp));
+    const rows = studentRows(30, 7, stamp);
+    const imported = await importStudents(page, created.classId, rows);
     expect(imported).toBe(29);
+    importedFirst = rows[0]!;
     await expect(page.getByTestId('class-enrolled')).toContainText('29 / 40');
     await page.getByTestId('class-tab-notices').click();
     await page.getByTestId('notices-send').click();
@@ -174,6 +184,22 @@ test('a class from creation to the completion certificate', async ({ browser, pa
     await page.getByTestId('notice-submit').click();
     await expect(page.getByTestId('notice-submit')).toBeHidden();
     await expect(page.getByTestId('class-notices-table')).toContainText('第一次面授课安排');
+  });
+
+  await test.step('gives an imported student a password to sign in with', async () => {
+    const student = importedFirst!;
+    await page.goto(STUDENT_LIST);
+    await page.getByTestId('students-search').fill(student.idNumber);
+    const row = page.locator('[data-testid^="student-row-"]', { hasText: student.name });
+    await expect(row).toHaveCount(1);
+    const id = Number((await row.getAttribute('data-testid'))!.replace('student-row-', ''));
+    await page.getByTestId(`student-reset-${id}`).click();
+    await page.getByTestId('confirm-ok').click();
+    const shown = page.getByTestId('password-shown');
+    await expect(shown).toBeVisible();
+    const password = (await shown.textContent())!.trim();
+    await page.getByTestId('password-done').click();
+    expect(await apiLogin(request, `u${student.phone}`, 'learners', password)).toBeTruthy();
   });
 
   const learnerPage = await newPage(browser);
@@ -245,6 +271,32 @@ test('a class from creation to the completion certificate', async ({ browser, pa
     );
   });
   await learnerPage.context().close();
+});
+
+test('the manager makes three classes from a template and sets their capacity together', async ({
+  page,
+  request,
+}) => {
+  // Steps: the projects tab and its form (3), the batch page (4), the list (1), the batch settings (3).
+  test.setTimeout(journeyTimeout(11));
+  const stamp = Date.now() % 1_000_000;
+  const manager = await loginWithToken(page, 'manager', CLASS_LIST);
+  const project = `批量班级项目 ${stamp}`;
+  await createProject(page, project);
+  const ids = await createClassesFromTemplate(page, {
+    project,
+    college: COLLEGE,
+    pattern: `批量班 ${stamp} 第{n}期`,
+    count: 3,
+  });
+  await setCapacityOfClasses(page, ids, 25);
+  for (const id of ids) {
+    const detail = (await (
+      await request.get(`/api/v1/admin/classes/${id}`, { headers: bearer(manager) })
+    ).json()) as ClassDetail;
+    expect(detail.capacity).toBe(25);
+    expect(detail.name).toMatch(new RegExp(`^批量班 ${stamp} 第[123]期$`));
+  }
 });
 
 test("a college administrator sees only its college's classes", async ({ page, request }) => {

@@ -1,16 +1,16 @@
 // Organisations, administrator and learner accounts. Every way an account comes to exist (sign-up,
 // the admin:create command, the demo dataset, later imports) goes through these functions, so the
 // username, password, phone and ID-card rules hold for all of them.
-import { eq, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { ADMINISTRATOR_TYPES, type AdministratorType } from '../../shared/api/constants.ts';
 import { idCardProblem, normalizeIdCard, parseIdCard } from '../../shared/auth/id-card.ts';
 import { validatePassword } from '../../shared/auth/password.ts';
 import { validatePhone } from '../../shared/auth/phone.ts';
 import type { OrganizationNode, UserInfo } from '../../shared/auth/schema.ts';
 import { USERNAME_PATTERN } from '../../shared/auth/schema.ts';
-import { hashPassword } from '../lib/passwords.ts';
+import { generatePassword, hashPassword } from '../lib/passwords.ts';
 import type { DbOrTx } from '../db/client.ts';
-import { administrators, learners, organizations } from '../db/schema/index.ts';
+import { accessTokens, administrators, learners, organizations } from '../db/schema/index.ts';
 import { fieldError, notFound, validationFailed } from '../errors.ts';
 import type { AdminPrincipal, Principal } from '../plugins/auth.ts';
 
@@ -282,6 +282,29 @@ export async function createLearner(db: DbOrTx, input: NewLearner) {
     const [field, message] = LEARNER_UNIQUE_FIELDS[constraint] ?? ['username', '该账号已被注册'];
     throw fieldError(field, message);
   }
+}
+
+/**
+ * Gives a learner a new generated password (staff hand it over) and ends the learner's sessions, since
+ * the old password may be known to someone else. Answers the password, which is stored only as a hash.
+ */
+export async function replaceLearnerPassword(db: DbOrTx, learnerId: number): Promise<string> {
+  const password = generatePassword();
+  await db
+    .update(learners)
+    .set({ passwordHash: await hashPassword(password), updatedAt: new Date() })
+    .where(eq(learners.id, learnerId));
+  await db
+    .update(accessTokens)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(accessTokens.userType, 'learners'),
+        eq(accessTokens.userId, learnerId),
+        isNull(accessTokens.revokedAt),
+      ),
+    );
+  return password;
 }
 
 // --- who am I --------------------------------------------------------------------------------------

@@ -28,6 +28,7 @@ import {
   testScoreSchema,
 } from '../../shared/class-members/schema.ts';
 import { keyword } from '../../shared/api/fields.ts';
+import { passwordResetAnswer } from '../../shared/administrators/schema.ts';
 import { answer } from '../http/answer.ts';
 import { parseInput } from '../http/validate.ts';
 import { sendWorkbook } from '../lib/excel/export-stream.ts';
@@ -60,6 +61,7 @@ import {
 import {
   importStudents,
   listStudents,
+  resetStudentPassword,
   studentDetail,
   studentFilterOptions,
   studentsForExport,
@@ -212,6 +214,15 @@ const classMemberRoutes: FastifyPluginAsync = async (app) => {
   app.get('/v1/admin/students/:id', studentsPage, async (request) => {
     const { id } = parseInput(idParams, request.params, 'id');
     return answer(studentAnswer, await studentDetail(app.db, requireAdmin(request), id));
+  });
+
+  app.post('/v1/admin/students/:id/reset-password', studentsPage, async (request) => {
+    const { id } = parseInput(idParams, request.params, 'id');
+    const admin = requireAdmin(request);
+    return answer(
+      passwordResetAnswer,
+      await app.db.transaction((tx) => resetStudentPassword(tx, admin, request, id)),
+    );
   });
 };
 

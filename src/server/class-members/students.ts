@@ -27,7 +27,7 @@ import {
   type StudentView,
   type studentListQuery,
 } from '../../shared/class-members/schema.ts';
-import { createLearner } from '../accounts/service.ts';
+import { createLearner, replaceLearnerPassword } from '../accounts/service.ts';
 import type { DbOrTx, Tx } from '../db/client.ts';
 import {
   certificates,
@@ -243,6 +243,28 @@ export async function studentDetail(db: DbOrTx, admin: AdminPrincipal, learnerId
   return (await studentViews(db, [row]))[0]!;
 }
 
+/**
+ * A new generated password for a learner (an imported account, or one who lost theirs), answered this once.
+ * The learner's sessions end; a college administrator may reset only its own college's learners.
+ */
+export async function resetStudentPassword(
+  tx: Tx,
+  admin: AdminPrincipal,
+  request: FastifyRequest,
+  learnerId: number,
+): Promise<{ password: string }> {
+  const student = await studentDetail(tx, admin, learnerId);
+  await tx.select({ id: learners.id }).from(learners).where(eq(learners.id, learnerId)).for('update');
+  const password = await replaceLearnerPassword(tx, learnerId);
+  await writeSystemLog(tx, admin, request, {
+    action: 'student.reset-password',
+    targetType: 'learner',
+    targetId: learnerId,
+    detail: { name: student.name },
+  });
+  return { password };
+}
+
 export async function studentFilterOptions(db: DbOrTx, admin: AdminPrincipal): Promise<StudentFilterOptions> {
   const scope = await organizationScope(db, admin);
   const inScope = (column: Column) =>
@@ -284,7 +306,8 @@ const importRow = studentImportRowSchema.extend({
  * Creates learner accounts from the sheet, under the registration rules (a valid ID number and phone, each
  * unused by another account, and not twice in the file). The college is named by its name or code; a
  * college administrator imports into its own organisations only (blank: its own). Without a password in
- * the row, the account gets a strong random one (the learner signs in after staff reset it).
+ * the row, the account gets a strong random one, which staff replace with a password shown once
+ * (`resetStudentPassword`) and hand to the learner.
  */
 export async function importStudents(
   tx: Tx,

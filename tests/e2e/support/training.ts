@@ -105,3 +105,54 @@ export async function createProjectAndClass(page: Page, spec: ClassSpec): Promis
   const code = (await page.getByTestId(`class-code-${classId}`).textContent()) ?? '';
   return { projectId, classId, joinCode: code.trim().slice(-8) };
 }
+
+export const CLASS_ADD_MANY = '/manage/trainingManage/classes/addClasses';
+
+/**
+ * Makes `count` classes of the project at once on the batch page, named by `pattern` (`{n}` is the number),
+ * with the college and dates of next month; answers their ids from the list, in name order.
+ */
+export async function createClassesFromTemplate(
+  page: Page,
+  spec: { project: string; college: string; pattern: string; count: number },
+): Promise<number[]> {
+  await page.goto(CLASS_ADD_MANY);
+  await expect(page.getByTestId('classes-add-form')).toBeVisible();
+  await pick(page, 'class-form-project', spec.project);
+  await pick(page, 'class-form-college', spec.college);
+  await page.getByTestId('classes-add-pattern').fill(spec.pattern);
+  await page.getByTestId('classes-add-count').fill(String(spec.count));
+  await expect(page.getByTestId('classes-add-preview').locator('.mantine-Badge-root')).toHaveCount(
+    spec.count,
+  );
+  await pickNextMonth(page);
+  await page.getByTestId('classes-add-save').click();
+  await page.waitForURL((url) => url.pathname === CLASS_LIST);
+
+  const prefix = spec.pattern.split('{n}')[0]!;
+  await page.getByTestId('class-search').fill(prefix);
+  const rows = page.locator('[data-testid^="class-row-"]', { hasText: prefix });
+  await expect(rows).toHaveCount(spec.count);
+  const ids = await rows.evaluateAll((cells) =>
+    cells.map((cell) => Number(cell.getAttribute('data-testid')!.replace('class-row-', ''))),
+  );
+  return ids;
+}
+
+/** Ticks the listed classes on the list (already searched to them) and sets their capacity on the batch page. */
+export async function setCapacityOfClasses(
+  page: Page,
+  ids: readonly number[],
+  capacity: number,
+): Promise<void> {
+  for (const id of ids) await page.getByTestId(`class-check-${id}`).check();
+  await page.getByTestId('class-batch-set').click();
+  await expect(page.getByTestId('classes-set-form')).toBeVisible();
+  await expect(
+    page.getByTestId('classes-set-selected').locator('.mantine-Badge-root[data-variant="outline"]'),
+  ).toHaveCount(ids.length);
+  await page.getByTestId('classes-set-tick-capacity').check();
+  await page.getByTestId('classes-set-capacity').fill(String(capacity));
+  await page.getByTestId('classes-set-save').click();
+  await page.waitForURL((url) => url.pathname === CLASS_LIST);
+}

@@ -34,11 +34,6 @@ export default {
     confirmDisable: '确定停用「{{name}}」吗？停用后该账号立即退出登录，不能再登录。',
     resetPassword: '重置密码',
     confirmReset: '确定重置「{{name}}」的密码吗？将生成新密码，原密码立即失效。',
-    passwordTitle: '「{{name}}」的密码',
-    passwordWarning: '密码只显示这一次，关闭后无法再查看，请立即复制并安全地交给本人。',
-    copy: '复制',
-    copied: '已复制',
-    done: '我已记下',
   },
   en: {
     title: 'Administrator accounts',
@@ -73,12 +68,6 @@ export default {
     resetPassword: 'Reset password',
     confirmReset:
       'Reset the password of “{{name}}”? A new password is generated; the old one stops working at once.',
-    passwordTitle: 'Password of “{{name}}”',
-    passwordWarning:
-      'The password is shown only this once and cannot be seen again after closing: copy it now and hand it over safely.',
-    copy: 'Copy',
-    copied: 'Copied',
-    done: 'I have noted it',
   },
   es: {
     title: 'Cuentas de administrador',
@@ -113,12 +102,6 @@ export default {
     resetPassword: 'Restablecer contraseña',
     confirmReset:
       '¿Restablecer la contraseña de «{{name}}»? Se genera una nueva; la anterior deja de funcionar al instante.',
-    passwordTitle: 'Contraseña de «{{name}}»',
-    passwordWarning:
-      'La contraseña solo se muestra esta vez y no se podrá ver al cerrar: cópiela ahora y entréguela de forma segura.',
-    copy: 'Copiar',
-    copied: 'Copiado',
-    done: 'Ya la he anotado',
   },
   ja: {
     title: '管理者アカウント',
@@ -154,11 +137,5 @@ export default {
     resetPassword: 'パスワードを再設定',
     confirmReset:
       '「{{name}}」のパスワードを再設定しますか？新しいパスワードが生成され、旧パスワードは直ちに無効になります。',
-    passwordTitle: '「{{name}}」のパスワード',
-    passwordWarning:
-      'パスワードは今回しか表示されず、閉じると二度と見られません。今すぐコピーし、本人に安全に渡してください。',
-    copy: 'コピー',
-    copied: 'コピーしました',
-    done: '控えました',
   },
 } satisfies AreaMessages;

@@ -1,5 +1,6 @@
 // The class detail page (classes/info?id=) and the student list (student/index). Bodies are the shared
 // schemas' input; answers are the server's views, each call naming its answer schema.
+import { passwordResetAnswer } from '../../../shared/administrators/schema.ts';
 import type { z } from '../../../shared/api/zod.ts';
 import { ACCEPT_VALID_PARAM, type ImportAnswer } from '../../../shared/api/excel-import.ts';
 import {
@@ -142,6 +143,9 @@ export function importStudents(
   const query = acceptValid ? `?${ACCEPT_VALID_PARAM}=1` : '';
   return postMultipart<ImportAnswer>(`/v1/admin/students/import${query}`, body, { ...ADMIN, onProgress });
 }
+
+export const resetStudentPassword = (id: number) =>
+  api.post(`/v1/admin/students/${id}/reset-password`, passwordResetAnswer, {}, ADMIN);
 
 export const STUDENT_TEMPLATE_PATH = '/v1/admin/students/template';
 

@@ -118,6 +118,8 @@ export default {
     },
     students: {
       title: '学员管理',
+      resetPassword: '重置密码',
+      confirmReset: '确定重置「{{name}}」的密码吗？将生成新密码，原密码立即失效，请把新密码交给学员本人。',
       search: '搜索姓名 / 身份证号 / 手机号',
       allClasses: '全部班级',
       allPrograms: '全部培训计划',
@@ -258,6 +260,9 @@ export default {
     },
     students: {
       title: 'Students',
+      resetPassword: 'Reset password',
+      confirmReset:
+        'Reset the password of “{{name}}”? A new password is generated and the old one stops working at once; give the new one to the learner in person.',
       search: 'Search name / ID number / phone',
       allClasses: 'All classes',
       allPrograms: 'All programs',
@@ -403,6 +408,9 @@ export default {
     },
     students: {
       title: 'Alumnos',
+      resetPassword: 'Restablecer contraseña',
+      confirmReset:
+        '¿Restablecer la contraseña de «{{name}}»? Se genera una nueva y la anterior deja de valer al instante; entréguela al alumno en persona.',
       search: 'Buscar nombre / documento / teléfono',
       allClasses: 'Todas las clases',
       allPrograms: 'Todos los programas',
@@ -542,6 +550,9 @@ export default {
     },
     students: {
       title: '受講者管理',
+      resetPassword: 'パスワードを再設定',
+      confirmReset:
+        '「{{name}}」のパスワードを再設定しますか？新しいパスワードが生成され、古いパスワードはすぐに無効になります。新しいパスワードは本人に直接お渡しください。',
       search: '氏名 / 身分証番号 / 電話番号で検索',
       allClasses: 'すべてのクラス',
       allPrograms: 'すべてのプログラム',

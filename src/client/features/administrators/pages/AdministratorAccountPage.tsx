@@ -26,7 +26,7 @@ import {
   setAdministratorEnabled,
 } from '../api.ts';
 import { AdministratorFormDrawer } from '../components/AdministratorFormDrawer.tsx';
-import { PasswordModal, type ShownPassword } from '../components/PasswordModal.tsx';
+import { PasswordModal, type ShownPassword } from '../../../lib/components/PasswordModal.tsx';
 
 const isType = (value: string): value is AdministratorType =>
   (ADMINISTRATOR_TYPES as readonly string[]).includes(value);

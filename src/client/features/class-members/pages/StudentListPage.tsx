@@ -3,12 +3,17 @@
 // name, ID number (masked in the list) or phone; filters by class, program and college; import new learner
 // accounts from Excel (the kit's per-row report) and export the filtered list.
 import { Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { IconKey } from '@tabler/icons-react';
+import { useState } from 'react';
+import { PasswordModal, type ShownPassword } from '../../../lib/components/PasswordModal.tsx';
 import { useRead } from '../../../lib/data/use-read.ts';
 import { useT } from '../../../lib/i18n/index.ts';
 import { ExcelDownloadButton } from '../../../lib/kit/excel/ExcelDownloadButton.tsx';
 import { useExcelImport } from '../../../lib/kit/excel/use-excel-import.tsx';
 import { FilterBar, FilterSelect, FilterText } from '../../../lib/kit/FilterBar.tsx';
 import { ListPageTable, type ListPageColumn } from '../../../lib/kit/ListPageTable.tsx';
+import { actionsColumn } from '../../../lib/kit/row-action-builders.tsx';
+import { useConfirmAction } from '../../../lib/kit/use-confirm-action.tsx';
 import { useListPage } from '../../../lib/kit/use-list-page.ts';
 import { parseTime } from '../../../lib/utils/format-time.ts';
 import {
@@ -16,6 +21,7 @@ import {
   fetchStudentOptions,
   fetchStudents,
   importStudents,
+  resetStudentPassword,
   studentExportPath,
   type StudentFilters,
   type StudentView,
@@ -41,6 +47,20 @@ export default function StudentListPage() {
     labels: { button: 'classMembers.students.import' },
   });
   const none = t('classMembers.students.none');
+  const confirm = useConfirmAction();
+  const [password, setPassword] = useState<ShownPassword | null>(null);
+  const askReset = (student: StudentView) =>
+    confirm.ask({
+      title: t('classMembers.students.resetPassword'),
+      message: t('classMembers.students.confirmReset', { name: student.name || student.username }),
+      confirmLabel: t('classMembers.students.resetPassword'),
+      color: 'orange',
+      testId: 'student-reset-dialog',
+      run: async () => {
+        const answer = await resetStudentPassword(student.id);
+        setPassword({ name: student.name || student.username, password: answer.password });
+      },
+    });
 
   const columns: ListPageColumn<StudentView>[] = [
     {
@@ -116,6 +136,16 @@ export default function StudentListPage() {
           none
         ),
     },
+    actionsColumn((s) => [
+      {
+        key: 'reset',
+        label: t('classMembers.students.resetPassword'),
+        icon: <IconKey size={16} />,
+        color: 'orange',
+        onClick: () => askReset(s),
+        testId: `student-reset-${s.id}`,
+      },
+    ]),
   ];
 
   return (
@@ -191,6 +221,8 @@ export default function StudentListPage() {
         }
         data-testid="students-table"
       />
+      {confirm.dialog}
+      <PasswordModal shown={password} onClose={() => setPassword(null)} />
     </Stack>
   );
 }

@@ -3,6 +3,13 @@ import type { AreaMessages } from '../types.ts';
 
 export default {
   zh: {
+    password: {
+      title: '「{{name}}」的密码',
+      warning: '密码只显示这一次，关闭后无法再查看，请立即复制并安全地交给本人。',
+      copy: '复制',
+      copied: '已复制',
+      done: '我已记下',
+    },
     platformTitle: '技能人才评价服务管理平台',
     confirm: '确定',
     cancel: '取消',
@@ -76,6 +83,14 @@ export default {
     },
   },
   en: {
+    password: {
+      title: 'Password of “{{name}}”',
+      warning:
+        'The password is shown only this once and cannot be seen again after closing: copy it now and hand it over safely.',
+      copy: 'Copy',
+      copied: 'Copied',
+      done: 'I have noted it',
+    },
     platformTitle: 'Skills Talent Assessment Service Platform',
     confirm: 'Confirm',
     cancel: 'Cancel',
@@ -150,6 +165,14 @@ export default {
     },
   },
   es: {
+    password: {
+      title: 'Contraseña de «{{name}}»',
+      warning:
+        'La contraseña solo se muestra esta vez y no se podrá ver al cerrar: cópiela ahora y entréguela de forma segura.',
+      copy: 'Copiar',
+      copied: 'Copiado',
+      done: 'Ya la he anotado',
+    },
     platformTitle: 'Plataforma de Gestión de Evaluación de Talento Técnico',
     confirm: 'Aceptar',
     cancel: 'Cancelar',
@@ -225,6 +248,14 @@ export default {
     },
   },
   ja: {
+    password: {
+      title: '「{{name}}」のパスワード',
+      warning:
+        'パスワードは今回しか表示されず、閉じると二度と見られません。今すぐコピーし、本人に安全に渡してください。',
+      copy: 'コピー',
+      copied: 'コピーしました',
+      done: '控えました',
+    },
     platformTitle: '技能人材評価サービス管理プラットフォーム',
     confirm: 'OK',
     cancel: 'キャンセル',

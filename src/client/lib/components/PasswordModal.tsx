@@ -1,8 +1,8 @@
-// A generated password (a new account's first one, or a reset), shown this once with a copy button and
-// the warning that it cannot be seen again.
+// A generated password (a new account's first one, or a reset of an administrator's or a learner's), shown
+// this once with a copy button and the warning that it cannot be seen again.
 import { Alert, Button, Code, CopyButton, Group, Modal, Stack } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useT } from '../../../lib/i18n/index.ts';
+import { useT } from '../i18n/index.ts';
 
 export interface ShownPassword {
   name: string;
@@ -15,16 +15,16 @@ export function PasswordModal({ shown, onClose }: { shown: ShownPassword | null;
     <Modal
       opened={shown !== null}
       onClose={onClose}
-      title={shown ? t('administrators.passwordTitle', { name: shown.name }) : ''}
+      title={shown ? t('common.password.title', { name: shown.name }) : ''}
       closeOnClickOutside={false}
       centered
     >
       <Stack>
         <Alert color="orange" icon={<IconAlertTriangle size={18} />}>
-          {t('administrators.passwordWarning')}
+          {t('common.password.warning')}
         </Alert>
         <Group justify="space-between" wrap="nowrap">
-          <Code fz="lg" data-testid="admin-initial-password">
+          <Code fz="lg" data-testid="password-shown">
             {shown?.password}
           </Code>
           <CopyButton value={shown?.password ?? ''}>
@@ -33,16 +33,16 @@ export function PasswordModal({ shown, onClose }: { shown: ShownPassword | null;
                 variant="light"
                 color={copied ? 'teal' : undefined}
                 onClick={copy}
-                data-testid="admin-copy-password"
+                data-testid="password-copy"
               >
-                {copied ? t('administrators.copied') : t('administrators.copy')}
+                {copied ? t('common.password.copied') : t('common.password.copy')}
               </Button>
             )}
           </CopyButton>
         </Group>
         <Group justify="flex-end">
-          <Button onClick={onClose} data-testid="admin-password-done">
-            {t('administrators.done')}
+          <Button onClick={onClose} data-testid="password-done">
+            {t('common.password.done')}
           </Button>
         </Group>
       </Stack>
