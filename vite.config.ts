@@ -6,6 +6,7 @@ import { answerSchemas } from './scripts/web/answer-schemas.ts';
 import { compileHints } from './scripts/web/compile-hints.ts';
 import { deferEntryStylesheet } from './scripts/web/defer-stylesheet.ts';
 import { firstPaint } from './scripts/web/first-paint.ts';
+import { iconGroups } from './scripts/web/icon-groups.ts';
 import { mantineStyles } from './scripts/web/mantine-styles.ts';
 import { precompress } from './scripts/web/precompress.ts';
 import { routePreloads } from './scripts/web/route-preloads.ts';
@@ -78,8 +79,9 @@ export default defineConfig({
               name: 'icon-base',
               test: /node_modules[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/](defaultAttributes|createReactComponent|icons[\\/]IconLanguage)\.mjs/,
             },
-            // Every other icon the app uses, ~6.5 KB gzip together: one request instead of one per icon.
-            { name: 'icons', test: /node_modules[\\/]@tabler[\\/]icons-react[\\/]/ },
+            // The icons of the learner side's first pages, and of the back office's shell and home: two chunks;
+            // every other icon goes with its pages (scripts/web/icon-groups.ts).
+            ...iconGroups(),
             // The layout and text components every first page renders: one request instead of twenty
             // (on HTTP/1.1 a phone fetches six files at a time, so many tiny chunks cost round trips).
             // Their stylesheets (scripts/web/mantine-styles.ts) come with them.
