@@ -186,6 +186,8 @@ test('settings journey: accounts, grants, work order and system log', async ({ b
   await test.step('manager opens the work order and replies', async () => {
     const manager = await actor(browser, 'manager', '/manage/settingManage/feedbacks');
     await manager.getByTestId('feedback-search').fill(String(stamp));
+    // Only this work order is listed: the search has answered, so the list no longer re-renders under the click.
+    await expect(manager.locator('[data-testid^="feedback-row-"]')).toHaveCount(1);
     await expect(manager.getByTestId(`feedback-row-${feedbackId}`)).toBeVisible();
     await manager.getByTestId(`feedback-view-${feedbackId}`).click();
     const thread = manager.getByTestId('feedback-thread');

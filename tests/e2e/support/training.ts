@@ -131,8 +131,11 @@ export async function createClassesFromTemplate(
 
   const prefix = spec.pattern.split('{n}')[0]!;
   await page.getByTestId('class-search').fill(prefix);
-  const rows = page.locator('[data-testid^="class-row-"]', { hasText: prefix });
+  // Every row the list shows is one of them: the search has answered (ticking before it re-renders the
+  // list would be lost).
+  const rows = page.locator('[data-testid^="class-row-"]');
   await expect(rows).toHaveCount(spec.count);
+  for (const row of await rows.all()) await expect(row).toContainText(prefix);
   const ids = await rows.evaluateAll((cells) =>
     cells.map((cell) => Number(cell.getAttribute('data-testid')!.replace('class-row-', ''))),
   );
@@ -146,6 +149,7 @@ export async function setCapacityOfClasses(
   capacity: number,
 ): Promise<void> {
   for (const id of ids) await page.getByTestId(`class-check-${id}`).check();
+  for (const id of ids) await expect(page.getByTestId(`class-check-${id}`)).toBeChecked();
   await page.getByTestId('class-batch-set').click();
   await expect(page.getByTestId('classes-set-form')).toBeVisible();
   await expect(
