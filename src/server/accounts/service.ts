@@ -1,16 +1,17 @@
 // Organisations, administrator and learner accounts. Every way an account comes to exist (sign-up,
 // the admin:create command, the demo dataset, later imports) goes through these functions, so the
 // username, password, phone and ID-card rules hold for all of them.
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import { ADMINISTRATOR_TYPES, type AdministratorType } from '../../shared/api/constants.ts';
 import { idCardProblem, normalizeIdCard, parseIdCard } from '../../shared/auth/id-card.ts';
 import { validatePassword } from '../../shared/auth/password.ts';
 import { validatePhone } from '../../shared/auth/phone.ts';
 import type { OrganizationNode, UserInfo } from '../../shared/auth/schema.ts';
 import { USERNAME_PATTERN } from '../../shared/auth/schema.ts';
+import { revokeAllTokens } from '../auth/service.ts';
 import { generatePassword, hashPassword } from '../lib/passwords.ts';
 import type { DbOrTx } from '../db/client.ts';
-import { accessTokens, administrators, learners, organizations } from '../db/schema/index.ts';
+import { administrators, learners, organizations } from '../db/schema/index.ts';
 import { fieldError, notFound, validationFailed } from '../errors.ts';
 import type { AdminPrincipal, Principal } from '../plugins/auth.ts';
 
@@ -294,16 +295,7 @@ export async function replaceLearnerPassword(db: DbOrTx, learnerId: number): Pro
     .update(learners)
     .set({ passwordHash: await hashPassword(password), updatedAt: new Date() })
     .where(eq(learners.id, learnerId));
-  await db
-    .update(accessTokens)
-    .set({ revokedAt: new Date() })
-    .where(
-      and(
-        eq(accessTokens.userType, 'learners'),
-        eq(accessTokens.userId, learnerId),
-        isNull(accessTokens.revokedAt),
-      ),
-    );
+  await revokeAllTokens(db, 'learners', learnerId);
   return password;
 }
 

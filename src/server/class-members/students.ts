@@ -254,7 +254,6 @@ export async function resetStudentPassword(
   learnerId: number,
 ): Promise<{ password: string }> {
   const student = await studentDetail(tx, admin, learnerId);
-  await tx.select({ id: learners.id }).from(learners).where(eq(learners.id, learnerId)).for('update');
   const password = await replaceLearnerPassword(tx, learnerId);
   await writeSystemLog(tx, admin, request, {
     action: 'student.reset-password',
