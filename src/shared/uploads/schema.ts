@@ -15,13 +15,21 @@ export const UPLOAD_KINDS = [
   'cover',
   'feedback',
   'lesson_document',
+  'content_image',
+  'content_file',
 ] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
 /** Kinds anyone may read (portal images); every other kind is served to its owner and reviewing staff only. */
-export const PUBLIC_UPLOAD_KINDS: readonly UploadKind[] = ['banner', 'cover'];
+export const PUBLIC_UPLOAD_KINDS: readonly UploadKind[] = ['banner', 'cover', 'content_image', 'content_file'];
 /** Kinds only administrators upload. */
-export const ADMIN_ONLY_UPLOAD_KINDS: readonly UploadKind[] = ['banner', 'cover', 'lesson_document'];
+export const ADMIN_ONLY_UPLOAD_KINDS: readonly UploadKind[] = [
+  'banner',
+  'cover',
+  'lesson_document',
+  'content_image',
+  'content_file',
+];
 
 export const UPLOAD_FORMATS = ['png', 'jpeg', 'gif', 'bmp', 'pdf'] as const;
 export type UploadFormat = (typeof UPLOAD_FORMATS)[number];
@@ -66,6 +74,8 @@ export const KIND_FORMATS: Record<UploadKind, readonly UploadFormat[]> = {
   cover: IMAGES,
   feedback: IMAGES,
   lesson_document: ['pdf'],
+  content_image: IMAGES,
+  content_file: IMAGES_AND_PDF,
 };
 
 export const KIND_FORMAT_HINTS: Record<UploadKind, string> = {
@@ -80,6 +90,8 @@ export const KIND_FORMAT_HINTS: Record<UploadKind, string> = {
   cover: 'PNG、JPG、GIF、BMP 图片，不超过 2 MB',
   feedback: 'PNG、JPG、GIF、BMP 截图，不超过 2 MB',
   lesson_document: 'PDF 文档，不超过 10 MB',
+  content_image: 'PNG、JPG、GIF、BMP 图片，不超过 2 MB',
+  content_file: '图片（不超过 2 MB）或 PDF（不超过 5 MB）',
 };
 
 export const uploadKindSchema = z.enum(UPLOAD_KINDS, { error: '请选择文件类型（kind）' });

@@ -22,3 +22,4 @@ export * from './questions.ts';
 export * from './exams.ts';
 export * from './courses.ts';
 export * from './training.ts';
+export * from './content.ts';

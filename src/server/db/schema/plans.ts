@@ -116,6 +116,9 @@ export const banners = pgTable('banners', {
   link: varchar('link', { length: 300 }).notNull().default(''),
   sort: integer('sort').notNull().default(0),
   enabled: boolean('enabled').notNull().default(true),
+  /** The banner shows only from / until these times when set (content management's schedule). */
+  showsFrom: timestamp('shows_from', { withTimezone: true }),
+  showsUntil: timestamp('shows_until', { withTimezone: true }),
   ...timestamps,
 });
 

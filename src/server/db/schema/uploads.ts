@@ -12,7 +12,7 @@ export const uploads = pgTable(
     ownerAdminId: integer('owner_admin_id').references(() => administrators.id),
     /** photo, id_card_front, id_card_back, diploma, certificate, other, banner, cover */
     kind: varchar('kind', { length: 32 }).notNull(),
-    mime: varchar('mime', { length: 64 }).notNull(),
+    mime: varchar('mime', { length: 128 }).notNull(),
     size: integer('size').notNull(),
     sha256: varchar('sha256', { length: 64 }).notNull(),
     /** The file's key in the file storage (`ab/<uuid>`): under config.uploadDir, or in the STORAGE_URL bucket. */
