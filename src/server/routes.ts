@@ -36,6 +36,8 @@ import myTrainingRoutes from './my-training/routes.ts';
 import trainingRoutes from './training/routes.ts';
 import attendanceRoutes from './attendance/routes.ts';
 import completionRoutes from './completion/routes.ts';
+import customPageRoutes from './custom-pages/routes.ts';
+import downloadRoutes from './downloads/routes.ts';
 
 export const apiRoutes: FastifyPluginAsync[] = [
   systemRoutes,
@@ -74,4 +76,6 @@ export const apiRoutes: FastifyPluginAsync[] = [
   attendanceRoutes,
   completionRoutes,
   classMemberRoutes,
+  customPageRoutes,
+  downloadRoutes,
 ];

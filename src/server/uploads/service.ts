@@ -276,9 +276,14 @@ export async function assertMayRead(db: DbOrTx, principal: Principal | null, upl
  * How a file is served: images (and the PDFs of the older kinds, shown in the browser's viewer) inline,
  * every other file as a download under its original name (RFC 5987 `filename*`, with an ASCII fallback).
  */
-export function contentDisposition(upload: Pick<UploadRow, 'kind' | 'mime' | 'originalName'>) {
+export function contentDisposition(
+  upload: Pick<UploadRow, 'kind' | 'mime' | 'originalName'>,
+  { attachment = false } = {},
+) {
   const inline =
-    upload.mime.startsWith('image/') || (upload.kind !== 'content_file' && upload.mime === 'application/pdf');
+    !attachment &&
+    (upload.mime.startsWith('image/') ||
+      (upload.kind !== 'content_file' && upload.mime === 'application/pdf'));
   // eslint-disable-next-line no-control-regex
   const ascii = upload.originalName.replace(/[^\x20-\x7e]|[\\"%;]/g, '_');
   const encoded = encodeURIComponent(upload.originalName).replace(
