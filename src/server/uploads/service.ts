@@ -284,7 +284,6 @@ export function contentDisposition(
     !attachment &&
     (upload.mime.startsWith('image/') ||
       (upload.kind !== 'content_file' && upload.mime === 'application/pdf'));
-  // eslint-disable-next-line no-control-regex
   const ascii = upload.originalName.replace(/[^\x20-\x7e]|[\\"%;]/g, '_');
   const encoded = encodeURIComponent(upload.originalName).replace(
     /['()*]/g,

@@ -29,6 +29,7 @@ import type { UploadInfo, UploadKind } from '../../../shared/uploads/schema.ts';
 import { ApiError, NetworkError, TimeoutError } from '../api/errors.ts';
 import { useT } from '../i18n/index.ts';
 import type { ApiType } from '../state/session.ts';
+import { byteSize } from '../kit/excel/download.ts';
 import { fileExtension } from '../utils/file-type.ts';
 import { acceptAttribute, uploadProblem } from './check-file.ts';
 import { cropPhoto } from './photo-crop.ts';
@@ -64,10 +65,6 @@ const IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif', 'bmp'];
 /** Only images get a preview; any other file (PDF, Word, a zip…) shows an icon, its name and size. */
 const isImage = (file: UploadedFile) =>
   file.mime ? file.mime.startsWith('image/') : IMAGE_EXTENSIONS.includes(fileExtension(file.name ?? ''));
-const sizeText = (bytes: number) =>
-  bytes >= 1024 * 1024
-    ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
-    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 export function UploadField({
   kind,
@@ -217,7 +214,7 @@ export function UploadField({
           {value && !uploading && !isImage(value) && value.name && (
             <Text fz="xs" truncate data-testid={`${testId}-file-name`}>
               {value.name}
-              {value.size !== undefined && ` · ${sizeText(value.size)}`}
+              {value.size !== undefined && ` · ${byteSize(value.size)}`}
             </Text>
           )}
           {value && !uploading && (
