@@ -36,6 +36,8 @@ import myTrainingRoutes from './my-training/routes.ts';
 import trainingRoutes from './training/routes.ts';
 import attendanceRoutes from './attendance/routes.ts';
 import completionRoutes from './completion/routes.ts';
+import contentCategoryRoutes from './content-categories/routes.ts';
+import articleRoutes from './articles/routes.ts';
 import customPageRoutes from './custom-pages/routes.ts';
 import downloadRoutes from './downloads/routes.ts';
 
@@ -76,6 +78,8 @@ export const apiRoutes: FastifyPluginAsync[] = [
   attendanceRoutes,
   completionRoutes,
   classMemberRoutes,
+  contentCategoryRoutes,
+  articleRoutes,
   customPageRoutes,
   downloadRoutes,
 ];
