@@ -82,6 +82,7 @@ export const publicPages: Record<string, PageLoader> = {
   '/courseDetail': withStudyTexts(() => import('../features/learning/pages/CourseDetailPage.tsx')),
   '/video': withStudyTexts(() => import('../features/learning/pages/VideoPage.tsx')),
   '/myVideo': withStudyTexts(() => import('../features/learning/pages/MyVideoPage.tsx')),
+  '/pages/:slug': () => import('../features/custom-pages/pages/CustomPage.tsx'),
 };
 
 /** Paths of spec §2 that are public pages arriving with later issues (404 until registered above). */

@@ -46,6 +46,8 @@ export const managePages: Record<string, PageLoader> = {
   'trainingManage/classes/addClasses': () => import('../features/training/pages/AddClassesPage.tsx'),
   'trainingManage/classes/setClasses': () => import('../features/training/pages/SetClassesPage.tsx'),
   'contentManage/informationRelease': () => import('../features/articles/pages/InformationReleasePage.tsx'),
+  'contentManage/customPortal': () => import('../features/custom-pages/pages/CustomPortalPage.tsx'),
+  'contentManage/downloadCenter': () => import('../features/downloads/pages/DownloadCenterPage.tsx'),
 };
 
 export function managePageLoader(component: string | null | undefined): PageLoader | undefined {

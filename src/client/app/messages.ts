@@ -24,6 +24,9 @@ import common from '../lib/i18n/messages/common.ts';
 import completion from '../features/completion/messages.ts';
 import completionVerify from '../features/completion/verify-messages.ts';
 import courses from '../features/courses/messages.ts';
+import customPages from '../features/custom-pages/messages.ts';
+import customPageManage from '../features/custom-pages/manage-messages.ts';
+import downloads from '../features/downloads/messages.ts';
 import enrollments from '../features/enrollments/messages.ts';
 import examCenter from '../features/exam-center/messages.ts';
 import examRunner from '../features/exam-runner/messages.ts';
@@ -60,6 +63,7 @@ export const learnerAreas: Record<string, AreaMessages> = {
   candidateFiles,
   certificates,
   completionVerify,
+  customPages,
   enrollments,
   feedbacks,
   notifications,
@@ -87,6 +91,8 @@ export const manageAreas: Record<string, AreaMessages> = {
   classMembers,
   completion,
   courses,
+  customPageManage,
+  downloads,
   examCenter,
   feedbackManage,
   organizations,
