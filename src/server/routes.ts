@@ -36,6 +36,8 @@ import myTrainingRoutes from './my-training/routes.ts';
 import trainingRoutes from './training/routes.ts';
 import attendanceRoutes from './attendance/routes.ts';
 import completionRoutes from './completion/routes.ts';
+import contentCategoryRoutes from './content-categories/routes.ts';
+import articleRoutes from './articles/routes.ts';
 import contentStatsRoutes from './content-stats/routes.ts';
 
 export const apiRoutes: FastifyPluginAsync[] = [
@@ -75,5 +77,7 @@ export const apiRoutes: FastifyPluginAsync[] = [
   attendanceRoutes,
   completionRoutes,
   classMemberRoutes,
+  contentCategoryRoutes,
+  articleRoutes,
   contentStatsRoutes,
 ];
