@@ -1,40 +1,24 @@
 // The public news, notices, jobs and downloads (issue 25): lists and details read by anyone, kept on the
 // device for offline reading (lib/offline/public-cache.ts through useRead's offline: 'public'), and a
 // learner's job application.
+import {
+  jobApplicationStatusAnswer,
+  publicArticleDetailAnswer,
+  publicArticleListAnswer,
+  type ArticleKind,
+  type PublicArticle,
+  type PublicArticleDetail,
+} from '../../../shared/articles/schema.ts';
+import { publicContentCategoryListAnswer } from '../../../shared/content-categories/schema.ts';
 import { OFFLINE_LAYER_HEADER } from '../../../shared/pwa/offline.ts';
 import { api } from '../../lib/api/client.ts';
 
 export const NEWS_TABS = ['news', 'notice', 'job', 'download'] as const;
 export type NewsTab = (typeof NEWS_TABS)[number];
-export type ArticleKind = Exclude<NewsTab, 'download'>;
+export type { ArticleKind };
 
-export interface ArticleRow {
-  id: number;
-  kind: ArticleKind;
-  title: string;
-  summary: string;
-  cover_url: string | null;
-  category: { id: number; name: string } | null;
-  published_at: string;
-  pinned: boolean;
-  view_count: number;
-  employer?: string | null;
-  place?: string | null;
-  salary_min?: number | null;
-  salary_max?: number | null;
-  deadline?: string | null;
-  occupation_name?: string | null;
-  level_required?: number | null;
-}
-
-export interface ArticleDetail extends ArticleRow {
-  body: string;
-  attachments: { id: string; name: string; size: number; url: string }[];
-  previous: { id: number; title: string } | null;
-  next: { id: number; title: string } | null;
-  contact_name?: string | null;
-  contact_phone?: string | null;
-}
+export type ArticleRow = PublicArticle;
+export type ArticleDetail = PublicArticleDetail;
 
 export interface DownloadRow {
   id: number;
@@ -54,13 +38,6 @@ export interface ListAnswer<T> {
   meta: { total: number; page: number; limit: number };
 }
 
-export interface JobApplicationState {
-  applied: boolean;
-  eligible: boolean;
-  reason: string | null;
-  applied_at: string | null;
-}
-
 export interface NewsQuery {
   page: number;
   limit: number;
@@ -76,15 +53,16 @@ const PUBLIC_READ = {
 };
 
 export const fetchArticles = (kind: ArticleKind, query: NewsQuery) =>
-  api.get<ListAnswer<ArticleRow>>('/v1/articles', { ...PUBLIC_READ, params: { kind, ...query } });
+  api.get('/v1/articles', publicArticleListAnswer, { ...PUBLIC_READ, params: { kind, ...query } });
 
-export const fetchArticle = (id: number) => api.get<ArticleDetail>(`/v1/articles/${id}`, PUBLIC_READ);
+export const fetchArticle = (id: number) =>
+  api.get(`/v1/articles/${id}`, publicArticleDetailAnswer, PUBLIC_READ);
 
 export const fetchDownloads = (query: NewsQuery) =>
   api.get<ListAnswer<DownloadRow>>('/v1/downloads', { ...PUBLIC_READ, params: { ...query } });
 
 export const fetchCategories = (kind: NewsTab) =>
-  api.get<{ data: { id: number; name: string }[] }>('/v1/content-categories', {
+  api.get('/v1/content-categories', publicContentCategoryListAnswer, {
     ...PUBLIC_READ,
     params: { kind },
   });
@@ -92,14 +70,15 @@ export const fetchCategories = (kind: NewsTab) =>
 export const downloadFileHref = (id: number) => `/api/v1/downloads/${id}/file`;
 
 export const fetchApplication = (jobId: number) =>
-  api.get<JobApplicationState>(`/v1/learner/jobs/${jobId}/application`, {
+  api.get(`/v1/learner/jobs/${jobId}/application`, jobApplicationStatusAnswer, {
     apiType: 'learners',
     silent: true,
   });
 
 export const applyToJob = (jobId: number, message: string) =>
-  api.post<JobApplicationState>(
+  api.post(
     `/v1/learner/jobs/${jobId}/apply`,
+    jobApplicationStatusAnswer,
     message.trim() ? { message: message.trim() } : {},
     { apiType: 'learners' },
   );
