@@ -44,17 +44,18 @@ export async function learnerCertificate(
     await request.get('/api/v1/user/info?apiType=learners', { headers: learner }),
     'learner info',
   );
-  const founder = bearer(await apiLogin(request, 'founder'));
+  // The certificate page is the manager's (the founder's role leaves it out).
+  const manager = bearer(await apiLogin(request, 'manager'));
   const list = await okJson<{
     data: { learner_id: number; plan_id: number; level: number; revoked: boolean }[];
-  }>(await request.get('/api/v1/admin/certificates?limit=100', { headers: founder }), 'certificates');
+  }>(await request.get('/api/v1/admin/certificates?limit=100', { headers: manager }), 'certificates');
   const mine = list.data.find((c) => c.learner_id === me.id && !c.revoked);
   if (!mine) throw new Error('the demo learner has no valid certificate');
-  const plan = await okJson<{ occupation_id: number }>(
-    await request.get(`/api/v1/admin/plans/${mine.plan_id}`, { headers: founder }),
+  const plan = await okJson<{ occupation: { id: number } }>(
+    await request.get(`/api/v1/admin/plans/${mine.plan_id}`, { headers: manager }),
     'plan',
   );
-  return { occupationId: plan.occupation_id, level: mine.level };
+  return { occupationId: plan.occupation.id, level: mine.level };
 }
 
 /** Opens /news (optionally a tab), finds the article by its title and opens its page. */
