@@ -40,6 +40,7 @@ import contentCategoryRoutes from './content-categories/routes.ts';
 import articleRoutes from './articles/routes.ts';
 import customPageRoutes from './custom-pages/routes.ts';
 import downloadRoutes from './downloads/routes.ts';
+import contentStatsRoutes from './content-stats/routes.ts';
 
 export const apiRoutes: FastifyPluginAsync[] = [
   systemRoutes,
@@ -82,4 +83,5 @@ export const apiRoutes: FastifyPluginAsync[] = [
   articleRoutes,
   customPageRoutes,
   downloadRoutes,
+  contentStatsRoutes,
 ];

@@ -83,6 +83,9 @@ export const publicPages: Record<string, PageLoader> = {
   '/video': withStudyTexts(() => import('../features/learning/pages/VideoPage.tsx')),
   '/myVideo': withStudyTexts(() => import('../features/learning/pages/MyVideoPage.tsx')),
   '/pages/:slug': () => import('../features/custom-pages/pages/CustomPage.tsx'),
+  '/news': withStudyTexts(() => import('../features/news/pages/NewsPage.tsx')),
+  '/newsDetail': withStudyTexts(() => import('../features/news/pages/NewsDetailPage.tsx')),
+  '/jobDetail': withStudyTexts(() => import('../features/news/pages/JobDetailPage.tsx')),
 };
 
 /** Paths of spec §2 that are public pages arriving with later issues (404 until registered above). */

@@ -48,6 +48,7 @@ export const managePages: Record<string, PageLoader> = {
   'contentManage/informationRelease': () => import('../features/articles/pages/InformationReleasePage.tsx'),
   'contentManage/customPortal': () => import('../features/custom-pages/pages/CustomPortalPage.tsx'),
   'contentManage/downloadCenter': () => import('../features/downloads/pages/DownloadCenterPage.tsx'),
+  'contentManage/statistics': () => import('../features/content-stats/pages/ContentStatsPage.tsx'),
 };
 
 export function managePageLoader(component: string | null | undefined): PageLoader | undefined {

@@ -23,6 +23,7 @@ import classMembers from '../features/class-members/messages.ts';
 import common from '../lib/i18n/messages/common.ts';
 import completion from '../features/completion/messages.ts';
 import completionVerify from '../features/completion/verify-messages.ts';
+import contentStats from '../features/content-stats/messages.ts';
 import courses from '../features/courses/messages.ts';
 import customPages from '../features/custom-pages/messages.ts';
 import customPageManage from '../features/custom-pages/manage-messages.ts';
@@ -35,6 +36,7 @@ import learning from '../features/learning/messages.ts';
 import feedbackManage from '../features/feedbacks/manage-messages.ts';
 import manage from '../lib/i18n/messages/manage.ts';
 import myTraining from '../features/my-training/messages.ts';
+import news from '../features/news/messages.ts';
 import notifications from '../features/notifications/messages.ts';
 import organizations from '../features/organizations/messages.ts';
 import papers from '../features/papers/messages.ts';
@@ -80,6 +82,7 @@ export const studyAreas: Record<string, AreaMessages> = {
   examRunner,
   learning,
   myTraining,
+  news,
 };
 
 /** Areas only the back office shows: loaded when it is entered. */
@@ -90,6 +93,7 @@ export const manageAreas: Record<string, AreaMessages> = {
   attendance,
   classMembers,
   completion,
+  contentStats,
   courses,
   customPageManage,
   downloads,

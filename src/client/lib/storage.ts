@@ -3,12 +3,13 @@
 //   currentSystem), because they must be readable synchronously before the first render (no flash of a
 //   wrong language or a logged-out header);
 // - IndexedDB (idb-keyval, one named database per store so stores never collide or need upgrades) holds
-//   the larger things: menu trees, lookups, the learner's offline cache, the write outbox and the
-//   candidate's exam attempts (features/exam-runner).
+//   the larger things: menu trees, lookups, the learner's offline cache, public pages' last answers
+//   (offline/public-cache.ts), the write outbox and the candidate's exam attempts (features/exam-runner).
 // Everything else in the client goes through this module and never imports idb-keyval directly.
 import { clear, createStore, del, get, keys, set, type UseStore } from 'idb-keyval';
 
-export type IdbStoreName = 'prefs' | 'menus' | 'lookups' | 'learnerCache' | 'outbox' | 'examAttempts';
+export type IdbStoreName =
+  'prefs' | 'menus' | 'lookups' | 'learnerCache' | 'publicCache' | 'outbox' | 'examAttempts';
 
 const DB_PREFIX = 'skills-platform';
 const stores = new Map<IdbStoreName, UseStore>();

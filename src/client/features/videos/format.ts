@@ -10,15 +10,5 @@ export function formatDuration(seconds: number): string {
   return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${two(m)}:${two(s)}`;
 }
 
-const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'];
-
-/** 1536 → "1.5 KB"; 3 × 2³⁰ → "3.0 GB". */
-export function formatBytes(bytes: number): string {
-  let value = Math.max(0, Number.isFinite(bytes) ? bytes : 0);
-  let unit = 0;
-  while (value >= 1024 && unit < UNITS.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return unit === 0 ? `${value} B` : `${value.toFixed(value >= 100 ? 0 : 1)} ${UNITS[unit]}`;
-}
+/** 1536 → "1.5 KB" (lib/utils/number.ts, shared with the public downloads list). */
+export { formatBytes } from '../../lib/utils/number.ts';

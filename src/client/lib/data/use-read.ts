@@ -10,6 +10,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { cachedQuery, currentLearnerKey, readCached, type CachedResult } from '../offline/learner-cache.ts';
 import { onReconnect } from '../offline/network.ts';
+import { cachedPublicQuery, readPublicCached } from '../offline/public-cache.ts';
 import { language } from '../state/preferences.ts';
 import { watchReads } from './invalidate.ts';
 
@@ -20,8 +21,11 @@ export interface ReadQuery<T> {
 }
 
 export interface ReadOptions<T> {
-  /** The learner's own data: kept on the device per learner, shown from there first and when offline. */
-  offline?: boolean;
+  /**
+   * The learner's own data: kept on the device per learner, shown from there first and when offline.
+   * 'public': a public page's answer (news, jobs), kept for any visitor the same way (offline/public-cache.ts).
+   */
+  offline?: boolean | 'public';
   /**
    * The answer the server wrote into the page (lib/api/client.ts firstAnswer): shown on the first render;
    * a plain read then asks nothing, an offline one asks once, quietly, to keep the answer on the device.
@@ -88,7 +92,7 @@ export function useRead<T>(query: ReadQuery<T> | null, options: ReadOptions<T> =
   const { offline = false, keepPrevious = false } = options;
   const key = query?.key ?? null;
   // The learner's data belongs to the learner: another learner means other data, asked anew.
-  const owner = offline ? currentLearnerKey() : null;
+  const owner = offline === true ? currentLearnerKey() : null;
   const fetchRef = useRef(query?.fetch);
   fetchRef.current = query?.fetch;
   // Read when the key changes, not a reason to ask again.
@@ -120,7 +124,13 @@ export function useRead<T>(query: ReadQuery<T> | null, options: ReadOptions<T> =
       if (!quiet && !stateRef.current.refreshing) setState((s) => ({ ...s, refreshing: true }));
       // The request starts at once; the stored copy shows while it runs, never after its answer.
       let answered = false;
-      const fresh = (offline ? cachedQuery(key, fetch) : fetch().then(plainResult)).finally(() => {
+      const fresh = (
+        offline === 'public'
+          ? cachedPublicQuery(key, fetch)
+          : offline
+            ? cachedQuery(key, fetch)
+            : fetch().then(plainResult)
+      ).finally(() => {
         answered = true;
       });
       // The network's answer renders as a transition: a long list is built in slices instead of one long
@@ -129,7 +139,7 @@ export function useRead<T>(query: ReadQuery<T> | null, options: ReadOptions<T> =
       if (offline && withStoredFirst && !quiet) {
         // An answer already there (written into the page, lib/api/client.ts) does not wait for the device.
         const stored = await Promise.race([
-          readCached<T>(key, owner),
+          offline === 'public' ? readPublicCached<T>(key) : readCached<T>(key, owner),
           fresh.then(
             () => null,
             () => null,
