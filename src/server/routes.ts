@@ -36,6 +36,7 @@ import myTrainingRoutes from './my-training/routes.ts';
 import trainingRoutes from './training/routes.ts';
 import attendanceRoutes from './attendance/routes.ts';
 import completionRoutes from './completion/routes.ts';
+import portalHomeRoutes from './portal-home/routes.ts';
 
 export const apiRoutes: FastifyPluginAsync[] = [
   systemRoutes,
@@ -74,4 +75,5 @@ export const apiRoutes: FastifyPluginAsync[] = [
   attendanceRoutes,
   completionRoutes,
   classMemberRoutes,
+  portalHomeRoutes,
 ];
