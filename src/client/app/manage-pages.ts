@@ -45,6 +45,7 @@ export const managePages: Record<string, PageLoader> = {
   'trainingManage/classes/set': () => import('../features/training/pages/ClassFormPage.tsx'),
   'trainingManage/classes/addClasses': () => import('../features/training/pages/AddClassesPage.tsx'),
   'trainingManage/classes/setClasses': () => import('../features/training/pages/SetClassesPage.tsx'),
+  'contentManage/index/index': () => import('../features/portal-home/pages/PortalHomeEditPage.tsx'),
 };
 
 export function managePageLoader(component: string | null | undefined): PageLoader | undefined {
