@@ -41,6 +41,7 @@ import articleRoutes from './articles/routes.ts';
 import customPageRoutes from './custom-pages/routes.ts';
 import downloadRoutes from './downloads/routes.ts';
 import contentStatsRoutes from './content-stats/routes.ts';
+import portalHomeRoutes from './portal-home/routes.ts';
 
 export const apiRoutes: FastifyPluginAsync[] = [
   systemRoutes,
@@ -84,4 +85,5 @@ export const apiRoutes: FastifyPluginAsync[] = [
   customPageRoutes,
   downloadRoutes,
   contentStatsRoutes,
+  portalHomeRoutes,
 ];

@@ -11,6 +11,7 @@ import {
   FIRST_ANSWERS_ELEMENT_ID,
   FIRST_PAINT_MARKER,
   PORTAL_BANNERS_URL,
+  PORTAL_HOME_URL,
   PORTAL_HOME_TESTS_QUERY,
   PORTAL_SKILL_TESTS_URL,
   LEARNER_INFO_GET,
@@ -82,7 +83,7 @@ describe('app shell', () => {
     expect(root).not.toContain('<style>');
   });
 
-  it('sends the home page’s banners and skill tests exactly as the API answers them', async () => {
+  it('sends the home page’s banners, skill tests and layout exactly as the API answers them', async () => {
     const res = await get('/');
     const answers = firstAnswers(res.body);
     const banners = await ctx.app.inject({ method: 'GET', url: `/api${PORTAL_BANNERS_URL}` });
@@ -91,9 +92,11 @@ describe('app shell', () => {
       url: `/api${PORTAL_SKILL_TESTS_URL}`,
       query: { page: '1', limit: String(PORTAL_HOME_TESTS_QUERY.limit) },
     });
+    const layout = await ctx.app.inject({ method: 'GET', url: `/api${PORTAL_HOME_URL}` });
     expect(answers).toEqual({
       [firstAnswerKey(PORTAL_BANNERS_URL)]: banners.json(),
       [firstAnswerKey(PORTAL_SKILL_TESTS_URL, PORTAL_HOME_TESTS_QUERY)]: tests.json(),
+      [firstAnswerKey(PORTAL_HOME_URL)]: layout.json(),
     });
     expect((tests.json() as { data: unknown[] }).data.length).toBeGreaterThan(0);
   });

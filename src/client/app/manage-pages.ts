@@ -49,6 +49,7 @@ export const managePages: Record<string, PageLoader> = {
   'contentManage/customPortal': () => import('../features/custom-pages/pages/CustomPortalPage.tsx'),
   'contentManage/downloadCenter': () => import('../features/downloads/pages/DownloadCenterPage.tsx'),
   'contentManage/statistics': () => import('../features/content-stats/pages/ContentStatsPage.tsx'),
+  'contentManage/index/index': () => import('../features/portal-home/pages/PortalHomeEditPage.tsx'),
 };
 
 export function managePageLoader(component: string | null | undefined): PageLoader | undefined {

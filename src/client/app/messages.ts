@@ -44,6 +44,7 @@ import payments from '../features/payments/messages.ts';
 import questions from '../features/questions/messages.ts';
 import plans from '../features/plans/messages.ts';
 import portal from '../features/portal/messages.ts';
+import portalHome from '../features/portal-home/messages.ts';
 import profile from '../features/profile/messages.ts';
 import pwa from '../lib/i18n/messages/pwa.ts';
 import reviews from '../features/reviews/messages.ts';
@@ -102,6 +103,7 @@ export const manageAreas: Record<string, AreaMessages> = {
   organizations,
   papers,
   plans,
+  portalHome,
   questions,
   reviews,
   rooms,

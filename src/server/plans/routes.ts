@@ -127,7 +127,9 @@ const examPlanRoutes: FastifyPluginAsync = async (app) => {
   // The portal's lists, the same for every visitor: answered from the hot-read cache.
   app.get('/v1/skill-tests/banners/list', async (request, reply) =>
     sendHotRead(request, reply, async () => answer(bannerListAnswer, { data: await listBanners(app.db) }), {
+      // A banner's schedule opens and closes with the clock.
       shared: true,
+      maxAgeMs: PORTAL_CLOCK_MS,
     }),
   );
 

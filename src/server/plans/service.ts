@@ -12,6 +12,7 @@ import {
   gte,
   ilike,
   inArray,
+  isNull,
   lt,
   lte,
   ne,
@@ -584,11 +585,18 @@ export async function getPortalPlan(
   };
 }
 
-export async function listBanners(db: DbOrTx) {
+/** The banners the portal shows at `now`: enabled and inside their schedule (content management's). */
+export async function listBanners(db: DbOrTx, now = new Date()) {
   const rows = await db
     .select()
     .from(banners)
-    .where(eq(banners.enabled, true))
+    .where(
+      and(
+        eq(banners.enabled, true),
+        or(isNull(banners.showsFrom), lte(banners.showsFrom, now)),
+        or(isNull(banners.showsUntil), gt(banners.showsUntil, now)),
+      ),
+    )
     .orderBy(asc(banners.sort), asc(banners.id));
   return rows.map((b) => ({ id: b.id, title: b.title, image_url: b.imageUrl, link: b.link, sort: b.sort }));
 }

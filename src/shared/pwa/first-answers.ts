@@ -18,9 +18,11 @@ export function firstAnswerKey(url: string, params: Readonly<Record<string, stri
   return query ? `${url}?${query}` : url;
 }
 
-/** The portal home's GETs (spec §7): its banners and the first skill tests open for registration. */
+/** The portal home's GETs (spec §7): its banners, the first skill tests open for registration and its layout. */
 export const PORTAL_BANNERS_URL = '/v1/skill-tests/banners/list';
 export const PORTAL_SKILL_TESTS_URL = '/v1/skill-tests/skill-tests/list';
+/** The portal home's published layout (sections' order, notice bar, footer): content management's. */
+export const PORTAL_HOME_URL = '/v1/portal/home';
 export const PORTAL_HOME_TESTS = 6;
 export const PORTAL_HOME_TESTS_QUERY = { page: 1, limit: PORTAL_HOME_TESTS } as const;
 

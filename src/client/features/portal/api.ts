@@ -14,8 +14,14 @@ import type { Answer } from '../../../shared/api/answers.ts';
 import {
   PORTAL_BANNERS_URL,
   PORTAL_HOME_TESTS_QUERY,
+  PORTAL_HOME_URL,
   PORTAL_SKILL_TESTS_URL,
 } from '../../../shared/pwa/first-answers.ts';
+import {
+  portalHomeAdminAnswer,
+  portalHomeAnswer,
+  type PortalHomeLayout,
+} from '../../../shared/portal-home/schema.ts';
 import { api, firstAnswer, getEarly } from '../../lib/api/client.ts';
 
 export type { Banner } from '../../../shared/portal/schema.ts';
@@ -39,14 +45,16 @@ export function fetchSkillTests(query: SkillTestQuery): Promise<SkillTestList> {
   return api.get(PORTAL_SKILL_TESTS_URL, portalPlanListAnswer, { params: { ...query }, silent: true });
 }
 
-/** Starts the home page's GETs (banners, the first skill tests) before it renders. */
+/** Starts the home page's GETs (banners, the first skill tests, the layout) before it renders. */
 export function preloadHome(): void {
   getEarly(PORTAL_BANNERS_URL, { silent: true });
+  getEarly(PORTAL_HOME_URL, { silent: true });
   getEarly(PORTAL_SKILL_TESTS_URL, { params: { ...PORTAL_HOME_TESTS_QUERY }, silent: true });
 }
 
 /** The home page's answers the server sent with the page (none when the service worker served it). */
 export const firstBanners = () => firstAnswer(PORTAL_BANNERS_URL, bannerListAnswer);
+export const firstHomeLayout = () => firstAnswer(PORTAL_HOME_URL, portalHomeAnswer);
 export const firstSkillTests = () =>
   firstAnswer(PORTAL_SKILL_TESTS_URL, portalPlanListAnswer, PORTAL_HOME_TESTS_QUERY);
 
@@ -60,4 +68,47 @@ export function fetchSkillTest(id: number): Promise<PortalPlanDetail> {
 /** The newest published courses for the home page's course row (spec §7 GET /v1/courses/home/list). */
 export function fetchHomeCourses(limit = 8): Promise<Answer<typeof homeCoursesAnswer>> {
   return api.get('/v1/courses/home/list', homeCoursesAnswer, { params: { limit }, silent: true });
+}
+
+export type { PortalHomeLayout } from '../../../shared/portal-home/schema.ts';
+
+/** The published home layout: which sections show in what order, the notice bar, footer links, contact. */
+export function fetchHomeLayout(): Promise<PortalHomeLayout> {
+  return api.get(PORTAL_HOME_URL, portalHomeAnswer, { silent: true });
+}
+
+/** The draft layout, for an administrator's preview (`/?preview=draft`, content management's editor). */
+export async function fetchDraftLayout(): Promise<PortalHomeLayout> {
+  const home = await api.get('/v1/admin/portal-home', portalHomeAdminAnswer, {
+    apiType: 'administrators',
+    silent: true,
+  });
+  return home.draft;
+}
+
+/** A news or job row of the home page's lists (GET /v1/articles, content management's articles). */
+export interface HomeArticle {
+  id: number;
+  title: string;
+  published_at: string | null;
+  employer?: string | null;
+  place?: string | null;
+}
+
+/** A file of the home page's download list (GET /v1/downloads). */
+export interface HomeDownload {
+  id: number;
+  title: string;
+  file_name: string;
+  updated_at: string;
+}
+
+/** The newest news or jobs (six); the articles area declares their schema. */
+export function fetchHomeArticles(kind: 'news' | 'job'): Promise<{ data: HomeArticle[] }> {
+  return api.get<{ data: HomeArticle[] }>('/v1/articles', { params: { kind, limit: 6 }, silent: true });
+}
+
+/** The newest files for download (six). */
+export function fetchHomeDownloads(): Promise<{ data: HomeDownload[] }> {
+  return api.get<{ data: HomeDownload[] }>('/v1/downloads', { params: { limit: 6 }, silent: true });
 }

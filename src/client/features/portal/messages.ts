@@ -3,6 +3,19 @@ import type { AreaMessages } from '../../lib/i18n/types.ts';
 
 export default {
   zh: {
+    home: {
+      news: '新闻动态',
+      jobs: '招聘信息',
+      downloads: '下载中心',
+      more: '更多',
+      empty: '暂无内容',
+      contact: '联系我们',
+      phone: '电话',
+      email: '邮箱',
+      address: '地址',
+      links: '友情链接',
+      notice: '通知',
+    },
     course: {
       title: '精品课程',
       more: '更多课程',
@@ -41,6 +54,19 @@ export default {
     viewMine: '查看我的报名',
   },
   en: {
+    home: {
+      news: 'News',
+      jobs: 'Jobs',
+      downloads: 'Downloads',
+      more: 'More',
+      empty: 'Nothing yet',
+      contact: 'Contact us',
+      phone: 'Phone',
+      email: 'Email',
+      address: 'Address',
+      links: 'Links',
+      notice: 'Notice',
+    },
     course: {
       title: 'Courses',
       more: 'More courses',
@@ -79,6 +105,19 @@ export default {
     viewMine: 'View my application',
   },
   es: {
+    home: {
+      news: 'Noticias',
+      jobs: 'Empleos',
+      downloads: 'Descargas',
+      more: 'Más',
+      empty: 'Nada todavía',
+      contact: 'Contacto',
+      phone: 'Teléfono',
+      email: 'Correo',
+      address: 'Dirección',
+      links: 'Enlaces',
+      notice: 'Aviso',
+    },
     course: {
       title: 'Cursos',
       more: 'Más cursos',
@@ -117,6 +156,19 @@ export default {
     viewMine: 'Ver mi solicitud',
   },
   ja: {
+    home: {
+      news: 'ニュース',
+      jobs: '求人情報',
+      downloads: 'ダウンロード',
+      more: 'もっと見る',
+      empty: 'まだありません',
+      contact: 'お問い合わせ',
+      phone: '電話',
+      email: 'メール',
+      address: '住所',
+      links: 'リンク',
+      notice: 'お知らせ',
+    },
     course: {
       title: 'おすすめコース',
       more: 'もっと見る',
