@@ -110,6 +110,8 @@ describe('content categories', () => {
     expect(renamed.json()).toMatchObject({ name: '学院要闻测试', sort: 1, item_count: 0 });
 
     const article = await create(newsBody({ category_id: category.id }));
+    const used = await call('GET', '/api/v1/admin/content-categories?kind=news', founder);
+    expect(used.json().data).toContainEqual(expect.objectContaining({ id: category.id, item_count: 1 }));
     const refused = await call('DELETE', `/api/v1/admin/content-categories/${category.id}`, founder);
     expect(refused.statusCode).toBe(422);
     // A news category is not a notice's.

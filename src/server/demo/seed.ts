@@ -16,6 +16,7 @@ import { seedClassMembersDemo } from './class-members.ts';
 import { seedAttendanceDemo } from './attendance.ts';
 import { seedMyTrainingDemo } from './my-training.ts';
 import { seedPortalHomeDemo } from './portal-home.ts';
+import { seedArticleDemo } from './articles.ts';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 
@@ -59,4 +60,5 @@ export async function seedDemo(db: Db, options: DemoOptions): Promise<void> {
   await seedAttendanceDemo(db);
   await seedMyTrainingDemo(db);
   await seedPortalHomeDemo(db, withStorage);
+  await seedArticleDemo(db, withStorage);
 }
