@@ -25,7 +25,7 @@ export const DEMO_PORTAL_HOME: PortalHomeLayout = {
   },
   footer_links: [
     { title: '关于我们', url: '/news' },
-    { title: '证书查询', url: '/certificateVerify' },
+    { title: '考试报名', url: '/enroll' },
     { title: '人力资源和社会保障部', url: 'https://www.mohrss.gov.cn' },
     { title: '技能人才评价网', url: 'https://www.osta.org.cn' },
   ],

@@ -67,7 +67,7 @@ export function BannerPanel() {
               <Table.Tr>
                 <Table.Th w={150}>{t('portalHome.image')}</Table.Th>
                 <Table.Th>{t('portalHome.bannerTitle')}</Table.Th>
-                <Table.Th>{t('portalHome.showsFrom')}</Table.Th>
+                <Table.Th>{t('portalHome.schedule')}</Table.Th>
                 <Table.Th w={90} />
                 <Table.Th w={150} />
               </Table.Tr>
