@@ -12,6 +12,8 @@ import {
   type Json,
   type TestContext,
 } from '../helpers/api.ts';
+import { multipart, png } from '../helpers/enrollments.ts';
+import { checkCorpus, XSS_CORPUS } from '../helpers/xss-corpus.ts';
 
 let ctx: TestContext;
 let founder: string;
@@ -42,6 +44,22 @@ const page = (slug: string, extra: Json = {}) => ({
   body: '<p>欢迎</p>',
   description: '说明',
   ...extra,
+});
+
+describe('demo content', () => {
+  it('has two custom pages and an external link in the navigation, and five files in two categories', async () => {
+    const nav = (await call('GET', '/v1/portal/nav')).json<{ data: Json[] }>().data;
+    expect(nav.map((n) => [n.title, n.href, n.external])).toEqual([
+      ['关于我们', '/pages/about-college', false],
+      ['报考指南', '/pages/exam-guide', false],
+      ['人社部官网', 'https://www.mohrss.gov.cn/', true],
+    ]);
+    expect((await call('GET', '/v1/pages/exam-guide')).json<Json>().body).toContain('<table>');
+    const files = (await call('GET', '/v1/downloads?limit=50')).json<{ data: Json[] }>().data;
+    expect(files).toHaveLength(5);
+    expect(new Set(files.map((f) => (f.category as Json).name))).toEqual(new Set(['报名表格', '政策文件']));
+    expect(files.map((f) => f.file_type).sort()).toEqual(['excel', 'pdf', 'pdf', 'txt', 'word']);
+  });
 });
 
 describe('custom pages', () => {
@@ -273,5 +291,35 @@ describe('portal navigation', () => {
         { method: 'PUT', url: `${url}/order`, token: founder, payload: { ids: 'x' }, fields: ['ids'] },
       ],
     });
+  });
+});
+
+describe('stored XSS through a custom page body', () => {
+  it('comes back harmless from the admin and the public answers', async () => {
+    const image = await request(ctx.app, {
+      method: 'POST',
+      url: '/api/v1/uploads',
+      token: founder,
+      ...multipart(
+        'content_image',
+        'inline.png',
+        png(8, 8, () => [10, 120, 200]),
+        'image/png',
+      ),
+    });
+    const imageUrl = image.json<{ url: string }>().url;
+    let n = 0;
+    const failures = await checkCorpus(imageUrl, async (html) => {
+      const slug = `xss-${++n}`;
+      const made = await call('POST', '/v1/admin/custom-pages', founder, page(slug, { body: html }));
+      if (made.statusCode === 422) return null;
+      expect(made.statusCode, made.body).toBe(201);
+      const { id, body } = made.json<{ id: number; body: string }>();
+      const edited = await call('PUT', `/v1/admin/custom-pages/${id}`, founder, page(slug, { body }));
+      const shown = await call('GET', `/v1/pages/${slug}`);
+      return [body, edited.json<{ body: string }>().body, shown.json<{ body: string }>().body];
+    });
+    expect(failures).toEqual({});
+    expect(n).toBe(XSS_CORPUS.length);
   });
 });

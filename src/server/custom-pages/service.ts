@@ -1,4 +1,5 @@
-// Custom pages and the portal's navigation. A page's body is sanitised when saved (never stored as sent);
+// Custom pages and the portal's navigation. A page's body is sanitised when saved with the articles'
+// allow-list (headings, links, tables, our own images; never stored as sent);
 // a slug is unique (a clash, also between two concurrent saves, is a 422 on `slug`); an unpublished page
 // answers 404 on the public side and drops out of the public navigation.
 import type { FastifyRequest } from 'fastify';
@@ -23,7 +24,7 @@ import { fieldError, notFound } from '../errors.ts';
 import { countVisit } from '../content-stats/counts.ts';
 import { isUniqueViolation } from '../lib/db-errors.ts';
 import { listAnswer, offsetOf } from '../lib/pagination.ts';
-import { sanitizeRichText } from '../lib/rich-text.ts';
+import { sanitizeArticleHtml } from '../lib/rich-text.ts';
 import { changedFields, writeSystemLog } from '../lib/system-log.ts';
 import type { AdminPrincipal } from '../plugins/auth.ts';
 
@@ -105,7 +106,7 @@ export async function createCustomPage(
       .values({
         slug: input.slug,
         title: input.title,
-        body: sanitizeRichText(input.body),
+        body: sanitizeArticleHtml(input.body),
         description: input.description,
         published: input.published,
       })
@@ -136,7 +137,7 @@ export async function updateCustomPage(
       .set({
         slug: input.slug,
         title: input.title,
-        body: sanitizeRichText(input.body),
+        body: sanitizeArticleHtml(input.body),
         description: input.description,
         published: input.published,
         updatedAt: new Date(),

@@ -17,6 +17,7 @@ import { seedAttendanceDemo } from './attendance.ts';
 import { seedMyTrainingDemo } from './my-training.ts';
 import { seedPortalHomeDemo } from './portal-home.ts';
 import { seedArticleDemo } from './articles.ts';
+import { seedContentDemo } from './content.ts';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 
@@ -61,4 +62,5 @@ export async function seedDemo(db: Db, options: DemoOptions): Promise<void> {
   await seedMyTrainingDemo(db);
   await seedPortalHomeDemo(db, withStorage);
   await seedArticleDemo(db, withStorage);
+  await seedContentDemo(db, withStorage);
 }

@@ -23,6 +23,7 @@ import {
   uploads,
 } from '../db/schema/index.ts';
 import { fieldError, notFound } from '../errors.ts';
+import { checkCategory } from '../content-categories/service.ts';
 // counts.ts is the statistics area's one entry for counting a visit (content-stats has no service.ts of its own).
 // eslint-disable-next-line boundaries/dependencies
 import { countVisit } from '../content-stats/counts.ts';
@@ -134,15 +135,6 @@ export async function getDownload(db: DbOrTx, id: number) {
   return adminView(row);
 }
 
-async function assertCategory(tx: DbOrTx, categoryId: number | null) {
-  if (categoryId === null) return;
-  const [category] = await tx
-    .select({ id: contentCategories.id })
-    .from(contentCategories)
-    .where(and(eq(contentCategories.id, categoryId), eq(contentCategories.kind, 'download')));
-  if (!category) throw fieldError('category_id', '分类不存在');
-}
-
 /** The upload must be a content file (its checks: type by content, 20 MB). */
 async function assertContentFile(tx: DbOrTx, uploadId: string) {
   const [upload] = await tx.select({ kind: uploads.kind }).from(uploads).where(eq(uploads.id, uploadId));
@@ -155,7 +147,7 @@ export async function createDownload(
   request: FastifyRequest,
   input: CreateInput,
 ) {
-  await assertCategory(tx, input.category_id);
+  await checkCategory(tx, input.category_id, 'download');
   await assertContentFile(tx, input.upload_id);
   const [row] = await tx
     .insert(downloads)
@@ -189,7 +181,7 @@ export async function updateDownload(
   id: number,
   input: UpdateInput,
 ) {
-  await assertCategory(tx, input.category_id);
+  await checkCategory(tx, input.category_id, 'download');
   const [current] = await tx.select().from(downloads).where(eq(downloads.id, id)).for('update');
   if (!current) throw notFound('文件不存在');
   const [row] = await tx

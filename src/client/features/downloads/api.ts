@@ -12,7 +12,10 @@ import {
   type downloadListQuery,
 } from '../../../shared/downloads/schema.ts';
 import { api } from '../../lib/api/client.ts';
-import { z as zod } from '../../../shared/api/zod.ts';
+import {
+  publicContentCategoryListAnswer,
+  type PublicContentCategory,
+} from '../../../shared/content-categories/schema.ts';
 
 export type { DownloadVersionView, DownloadView } from '../../../shared/downloads/schema.ts';
 
@@ -48,11 +51,11 @@ export const fetchDownloadVersions = (id: number) =>
 export const addDownloadVersion = (id: number, input: DownloadVersionInput) =>
   api.post(`/v1/admin/downloads/${id}/versions`, downloadAnswer, input, ADMIN);
 
-const categoryListAnswer = zod.object({
-  data: zod.array(zod.object({ id: zod.number(), name: zod.string() })),
-});
-export type DownloadCategory = z.infer<typeof categoryListAnswer>['data'][number];
+export type DownloadCategory = PublicContentCategory;
 
 /** The download categories (public list of kind 'download'); none when the call fails. */
 export const fetchDownloadCategories = () =>
-  api.get('/v1/content-categories', categoryListAnswer, { params: { kind: 'download' }, silent: true });
+  api.get('/v1/content-categories', publicContentCategoryListAnswer, {
+    params: { kind: 'download' },
+    silent: true,
+  });
