@@ -47,7 +47,7 @@ declare module 'fastify' {
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
-export const UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024;
+export const UPLOAD_LIMIT_BYTES = 20 * 1024 * 1024;
 
 const NO_CACHE_FILES = new Set(['index.html', 'sw.js', 'version.json', 'manifest.webmanifest']);
 /** What the multipart parser (busboy) throws, without a status, for a form cut short or without a boundary. */

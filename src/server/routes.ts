@@ -38,6 +38,8 @@ import attendanceRoutes from './attendance/routes.ts';
 import completionRoutes from './completion/routes.ts';
 import contentCategoryRoutes from './content-categories/routes.ts';
 import articleRoutes from './articles/routes.ts';
+import customPageRoutes from './custom-pages/routes.ts';
+import downloadRoutes from './downloads/routes.ts';
 import contentStatsRoutes from './content-stats/routes.ts';
 
 export const apiRoutes: FastifyPluginAsync[] = [
@@ -79,5 +81,7 @@ export const apiRoutes: FastifyPluginAsync[] = [
   classMemberRoutes,
   contentCategoryRoutes,
   articleRoutes,
+  customPageRoutes,
+  downloadRoutes,
   contentStatsRoutes,
 ];

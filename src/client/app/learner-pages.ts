@@ -82,6 +82,7 @@ export const publicPages: Record<string, PageLoader> = {
   '/courseDetail': withStudyTexts(() => import('../features/learning/pages/CourseDetailPage.tsx')),
   '/video': withStudyTexts(() => import('../features/learning/pages/VideoPage.tsx')),
   '/myVideo': withStudyTexts(() => import('../features/learning/pages/MyVideoPage.tsx')),
+  '/pages/:slug': () => import('../features/custom-pages/pages/CustomPage.tsx'),
   '/news': withStudyTexts(() => import('../features/news/pages/NewsPage.tsx')),
   '/newsDetail': withStudyTexts(() => import('../features/news/pages/NewsDetailPage.tsx')),
   '/jobDetail': withStudyTexts(() => import('../features/news/pages/JobDetailPage.tsx')),

@@ -24,6 +24,9 @@ import completion from '../features/completion/messages.ts';
 import completionVerify from '../features/completion/verify-messages.ts';
 import contentStats from '../features/content-stats/messages.ts';
 import courses from '../features/courses/messages.ts';
+import customPages from '../features/custom-pages/messages.ts';
+import customPageManage from '../features/custom-pages/manage-messages.ts';
+import downloads from '../features/downloads/messages.ts';
 import enrollments from '../features/enrollments/messages.ts';
 import examCenter from '../features/exam-center/messages.ts';
 import examRunner from '../features/exam-runner/messages.ts';
@@ -61,6 +64,7 @@ export const learnerAreas: Record<string, AreaMessages> = {
   candidateFiles,
   certificates,
   completionVerify,
+  customPages,
   enrollments,
   feedbacks,
   notifications,
@@ -89,6 +93,8 @@ export const manageAreas: Record<string, AreaMessages> = {
   completion,
   contentStats,
   courses,
+  customPageManage,
+  downloads,
   examCenter,
   feedbackManage,
   organizations,

@@ -116,6 +116,9 @@ export function RouteTable({ path }: { path: string }) {
         <Route path="/verify/completion/:token">
           {(params) => <LazyPage loader={publicPages['/verify/completion/:token']} props={{ params }} />}
         </Route>
+        <Route path="/pages/:slug">
+          {(params) => <LazyPage loader={publicPages['/pages/:slug']} props={{ params }} />}
+        </Route>
         <Route path="/verify/:kind/:token">
           {(params) => <LazyPage loader={publicPages['/verify/:kind/:token']} props={{ params }} />}
         </Route>

@@ -3,6 +3,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import {
+  CONTENT_FILE_MAX_BYTES,
   UPLOAD_MAX_BYTES,
   PUBLIC_UPLOAD_KINDS,
   uploadInfoAnswer,
@@ -14,9 +15,18 @@ import { fieldError, notFound } from '../errors.ts';
 import { answer } from '../http/answer.ts';
 import { parseInput } from '../http/validate.ts';
 import { anyUser, optionalPrincipal } from '../plugins/auth.ts';
-import { assertMayRead, findUpload, saveUpload, uploadContent, uploadInfo } from './service.ts';
+import {
+  assertMayRead,
+  contentDisposition,
+  findUpload,
+  saveUpload,
+  uploadContent,
+  uploadInfo,
+} from './service.ts';
 
 const idParams = z.object({ id: z.uuid('文件不存在') });
+const TOO_LARGE =
+  '文件过大：图片不能超过 2 MB，PDF 不能超过 5 MB（课件 PDF 不能超过 10 MB，资料文件不能超过 20 MB）';
 
 const uploadRoutes: FastifyPluginAsync = async (app) => {
   app.post('/v1/uploads', { preHandler: anyUser() }, async (request, reply) => {
@@ -25,7 +35,8 @@ const uploadRoutes: FastifyPluginAsync = async (app) => {
     let kindValue = (request.query as Record<string, unknown> | undefined)?.kind;
     let file: { fileName: string; content: Buffer } | undefined;
     try {
-      for await (const part of request.parts({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } })) {
+      const parts = request.parts({ limits: { fileSize: CONTENT_FILE_MAX_BYTES, files: 1 } });
+      for await (const part of parts) {
         if (part.type === 'file') {
           if (file) throw fieldError('file', '一次只能上传一个文件');
           file = { fileName: part.filename, content: await part.toBuffer() };
@@ -35,13 +46,15 @@ const uploadRoutes: FastifyPluginAsync = async (app) => {
       }
     } catch (error) {
       const code = (error as { code?: string }).code;
-      if (code === 'FST_REQ_FILE_TOO_LARGE')
-        throw fieldError('file', '文件过大：图片不能超过 2 MB，PDF 不能超过 5 MB（课件 PDF 不能超过 10 MB）');
+      if (code === 'FST_REQ_FILE_TOO_LARGE') throw fieldError('file', TOO_LARGE);
       if (code === 'FST_FILES_LIMIT') throw fieldError('file', '一次只能上传一个文件');
       throw error;
     }
     const kind: UploadKind = parseInput(uploadKindSchema, kindValue, 'kind');
     if (!file) throw fieldError('file', '请选择要上传的文件');
+    // Only content files may pass the other kinds' multipart limit.
+    if (kind !== 'content_file' && file.content.length > UPLOAD_MAX_BYTES)
+      throw fieldError('file', TOO_LARGE);
     const upload = file;
     const row =
       principal.kind === 'learners'
@@ -72,7 +85,7 @@ const uploadRoutes: FastifyPluginAsync = async (app) => {
     return reply
       .header('Content-Type', upload.mime)
       .header('Content-Length', String(file.size))
-      .header('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(upload.originalName)}`)
+      .header('Content-Disposition', contentDisposition(upload))
       .header('X-Content-Type-Options', 'nosniff')
       .header('Cache-Control', isPublic ? 'public, max-age=86400' : 'private, max-age=300')
       .header('ETag', `"${upload.sha256.slice(0, 32)}"`)

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import {
   ADMIN_ONLY_UPLOAD_KINDS,
+  CONTENT_FILE_MAX_BYTES,
   EXTENSION_GROUPS,
   FORMAT_MIME,
   IMAGE_MAX_BYTES,
@@ -17,6 +18,7 @@ import {
   PHOTO_MIN_HEIGHT,
   PHOTO_MIN_WIDTH,
   PUBLIC_UPLOAD_KINDS,
+  GROUP_LABELS,
   formatGroup,
   type UploadInfo,
   type UploadKind,
@@ -95,16 +97,26 @@ export async function saveUpload(
   if ('learnerId' in input.owner && ADMIN_ONLY_UPLOAD_KINDS.includes(kind))
     throw forbidden('该类型文件仅限管理员上传');
   if (content.length === 0) throw fieldError('file', '文件为空');
-  const sniffed = sniffFile(content);
-  if (!sniffed) throw fieldError('file', '文件内容不是有效的图片或 PDF（支持 PNG、JPG、GIF、BMP、PDF）');
+  const documents = kind === 'content_file';
+  const sniffed = sniffFile(content, { documents });
+  if (!sniffed) {
+    throw fieldError(
+      'file',
+      documents
+        ? `文件内容不是支持的格式：${KIND_FORMAT_HINTS[kind]}`
+        : '文件内容不是有效的图片或 PDF（支持 PNG、JPG、GIF、BMP、PDF）',
+    );
+  }
   const group = formatGroup(sniffed.format);
   const extension = extensionOf(input.fileName);
   if (!EXTENSION_GROUPS[group].includes(extension)) {
-    throw fieldError('file', `文件扩展名与文件内容不一致（内容为${group === 'pdf' ? ' PDF 文档' : '图片'}）`);
+    throw fieldError('file', `文件扩展名与文件内容不一致（内容为${GROUP_LABELS[group]}）`);
   }
   if (!KIND_FORMATS[kind].includes(sniffed.format))
     throw fieldError('file', `文件格式不符合要求：${KIND_FORMAT_HINTS[kind]}`);
-  if (kind === 'lesson_document') {
+  if (documents) {
+    if (content.length > CONTENT_FILE_MAX_BYTES) throw fieldError('file', '文件不能超过 20 MB');
+  } else if (kind === 'lesson_document') {
     if (content.length > LESSON_DOCUMENT_MAX_BYTES) throw fieldError('file', 'PDF 文档不能超过 10 MB');
   } else if (content.length > (group === 'pdf' ? PDF_MAX_BYTES : IMAGE_MAX_BYTES)) {
     throw fieldError('file', group === 'pdf' ? 'PDF 文件不能超过 5 MB' : '图片不能超过 2 MB');
@@ -258,6 +270,28 @@ export async function assertMayRead(db: DbOrTx, principal: Principal | null, upl
   }
   if (principal.administratorType !== 'college') return;
   if (!(await collegeMayRead(db, principal, upload))) throw forbidden('只能查看本院校考生的材料');
+}
+
+/**
+ * How a file is served: images (and the PDFs of the older kinds, shown in the browser's viewer) inline,
+ * every other file as a download under its original name (RFC 5987 `filename*`, with an ASCII fallback).
+ */
+export function contentDisposition(
+  upload: Pick<UploadRow, 'kind' | 'mime' | 'originalName'>,
+  { attachment = false } = {},
+) {
+  const inline =
+    !attachment &&
+    (upload.mime.startsWith('image/') ||
+      (upload.kind !== 'content_file' && upload.mime === 'application/pdf'));
+  const ascii = upload.originalName.replace(/[^\x20-\x7e]|[\\"%;]/g, '_');
+  const encoded = encodeURIComponent(upload.originalName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return inline
+    ? `inline; filename*=UTF-8''${encoded}`
+    : `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
 /** The file of an upload as a stream with its size, or null when the storage has lost it. */

@@ -26,5 +26,11 @@ const PUBLIC_SET = new Set(PUBLIC_PATHS);
 
 export function isPublicPath(path: string): boolean {
   const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
-  return PUBLIC_SET.has(clean) || clean.startsWith('/redirect/') || clean.startsWith('/verify/');
+  return (
+    PUBLIC_SET.has(clean) ||
+    clean.startsWith('/redirect/') ||
+    clean.startsWith('/verify/') ||
+    // Custom pages written in the back office (/pages/<slug>).
+    clean.startsWith('/pages/')
+  );
 }

@@ -7,6 +7,7 @@ import { LanguagePicker } from './LanguagePicker.tsx';
 import { LazyDrawer } from './LazyOverlay.tsx';
 import { LogoutConfirm } from './LogoutConfirm.tsx';
 import { Logo } from './Logo.tsx';
+import { externalLinkProps, usePortalNav, type PublicNavItem } from './portal-nav.ts';
 import { useT } from '../i18n/index.ts';
 import { isLoggedIn, learnerSession } from '../state/session.ts';
 
@@ -17,10 +18,38 @@ const NAV = [
   { href: '/news', key: 'news' },
 ] as const;
 
+/** An item of the back office's navigation: a custom page in the app, an external link in a new tab. */
+function CustomNavLink({
+  item,
+  onClick,
+  white,
+}: {
+  item: PublicNavItem;
+  onClick?: () => void;
+  white?: boolean;
+}) {
+  const common = {
+    c: white ? 'white' : undefined,
+    underline: 'hover',
+    onClick,
+    'data-testid': `portal-nav-item-${item.id}`,
+  } as const;
+  return item.external ? (
+    <Anchor href={item.href} {...externalLinkProps} {...common}>
+      {item.title}
+    </Anchor>
+  ) : (
+    <Anchor component={Link} href={item.href} {...common}>
+      {item.title}
+    </Anchor>
+  );
+}
+
 /** The public header (the portal's pages and the course pages): logo and title, the portal's sections, and log in / sign up or the user centre. */
 export function PortalHeader({ active }: { active?: (typeof NAV)[number]['href'] }) {
   useSignals();
   const t = useT();
+  const customNav = usePortalNav();
   const [menuOpened, menu] = useDisclosure(false);
   const [logoutOpened, logout] = useDisclosure(false);
   const loggedIn = isLoggedIn('learner');
@@ -75,6 +104,9 @@ export function PortalHeader({ active }: { active?: (typeof NAV)[number]['href']
                 {t(`portal.nav.${item.key}`)}
               </Anchor>
             ))}
+            {customNav.map((item) => (
+              <CustomNavLink key={item.id} item={item} white />
+            ))}
             {account}
             <LanguagePicker variant="transparent" color="white" />
           </Group>
@@ -118,6 +150,9 @@ export function PortalHeader({ active }: { active?: (typeof NAV)[number]['href']
             >
               {t(`portal.nav.${item.key}`)}
             </Anchor>
+          ))}
+          {customNav.map((item) => (
+            <CustomNavLink key={item.id} item={item} onClick={menu.close} />
           ))}
           {loggedIn ? (
             <>

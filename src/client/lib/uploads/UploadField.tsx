@@ -16,6 +16,7 @@ import {
   Text,
 } from '@mantine/core';
 import {
+  IconFile,
   IconFileTypePdf,
   IconPhoto,
   IconPhotoOff,
@@ -28,6 +29,7 @@ import type { UploadInfo, UploadKind } from '../../../shared/uploads/schema.ts';
 import { ApiError, NetworkError, TimeoutError } from '../api/errors.ts';
 import { useT } from '../i18n/index.ts';
 import type { ApiType } from '../state/session.ts';
+import { byteSize } from '../kit/excel/download.ts';
 import { fileExtension } from '../utils/file-type.ts';
 import { acceptAttribute, uploadProblem } from './check-file.ts';
 import { cropPhoto } from './photo-crop.ts';
@@ -38,6 +40,7 @@ export interface UploadedFile {
   url: string;
   mime?: string;
   name?: string;
+  size?: number;
 }
 
 export interface UploadFieldProps {
@@ -58,6 +61,10 @@ export interface UploadFieldProps {
 
 const isPdf = (file: UploadedFile | null) =>
   Boolean(file && (file.mime === 'application/pdf' || fileExtension(file.name ?? '') === 'pdf'));
+const IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif', 'bmp'];
+/** Only images get a preview; any other file (PDF, Word, a zip…) shows an icon, its name and size. */
+const isImage = (file: UploadedFile) =>
+  file.mime ? file.mime.startsWith('image/') : IMAGE_EXTENSIONS.includes(fileExtension(file.name ?? ''));
 
 export function UploadField({
   kind,
@@ -83,7 +90,7 @@ export function UploadField({
 
   // The just-uploaded image is shown from the device; an older one is fetched with the token.
   const showLocal = localPreview && value && localPreview.url === value.url;
-  const remote = usePrivateFileUrl(!showLocal && value && !isPdf(value) ? value.url : null, apiType);
+  const remote = usePrivateFileUrl(!showLocal && value && isImage(value) ? value.url : null, apiType);
   const previewSrc = showLocal ? localPreview.src : remote.src;
 
   useEffect(() => () => abort.current?.abort(), []);
@@ -176,6 +183,8 @@ export function UploadField({
             />
           ) : value && isPdf(value) ? (
             <IconFileTypePdf size={32} color="var(--mantine-color-red-6)" />
+          ) : value && !isImage(value) ? (
+            <IconFile size={32} color="var(--mantine-color-gray-6)" data-testid={`${testId}-file-icon`} />
           ) : value && remote.loading ? (
             <Loader size="xs" />
           ) : value && remote.failed ? (
@@ -200,6 +209,12 @@ export function UploadField({
           {hint && (
             <Text fz="xs" c="dimmed">
               {hint}
+            </Text>
+          )}
+          {value && !uploading && !isImage(value) && value.name && (
+            <Text fz="xs" truncate data-testid={`${testId}-file-name`}>
+              {value.name}
+              {value.size !== undefined && ` · ${byteSize(value.size)}`}
             </Text>
           )}
           {value && !uploading && (

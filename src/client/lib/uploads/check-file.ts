@@ -3,6 +3,7 @@
 // group. The server still decides from the content; this only saves a learner on a weak network from
 // sending a file that will be refused.
 import {
+  CONTENT_FILE_MAX_BYTES,
   IMAGE_MAX_BYTES,
   KIND_FORMATS,
   PDF_MAX_BYTES,
@@ -19,6 +20,16 @@ const FORMAT_EXTENSIONS: Record<UploadFormat, readonly string[]> = {
   gif: ['gif'],
   bmp: ['bmp'],
   pdf: ['pdf'],
+  doc: ['doc'],
+  xls: ['xls'],
+  ppt: ['ppt'],
+  docx: ['docx'],
+  xlsx: ['xlsx'],
+  pptx: ['pptx'],
+  zip: ['zip'],
+  rar: ['rar'],
+  '7z': ['7z'],
+  txt: ['txt'],
 };
 
 export type UploadProblem =
@@ -46,7 +57,8 @@ export function uploadProblem(file: { name: string; size: number }, kind: Upload
   const accepted = acceptedExtensions(kind);
   if (!accepted.includes(ext))
     return { key: 'badType', params: { types: accepted.map((e) => e.toUpperCase()).join(' / ') } };
-  const max = ext === 'pdf' ? PDF_MAX_BYTES : IMAGE_MAX_BYTES;
+  const max =
+    kind === 'content_file' ? CONTENT_FILE_MAX_BYTES : ext === 'pdf' ? PDF_MAX_BYTES : IMAGE_MAX_BYTES;
   if (file.size > max) return { key: 'tooLarge', params: { max: megabytes(max) } };
   return null;
 }

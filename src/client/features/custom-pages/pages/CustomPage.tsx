@@ -1,0 +1,90 @@
+// /pages/<slug> (public): a custom page written in the back office. Its body was sanitised by the server
+// when saved (lib/rich-text.ts), so it is shown as stored; an unknown or unpublished page says so.
+import { Alert, Box, Button, Center, Container, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
+import { Link } from 'wouter';
+import { ApiError } from '../../../lib/api/errors.ts';
+import { PortalHeader } from '../../../lib/components/PortalHeader.tsx';
+import { readKey, useRead } from '../../../lib/data/use-read.ts';
+import { useT } from '../../../lib/i18n/index.ts';
+import { parseTime } from '../../../lib/utils/format-time.ts';
+import { fetchPublicPage } from '../api.ts';
+
+export default function CustomPage({ params }: { params?: { slug?: string } }) {
+  const t = useT();
+  const slug = params?.slug ?? '';
+  const page = useRead(
+    slug ? { key: readKey('custom-page', slug), fetch: () => fetchPublicPage(slug) } : null,
+  );
+  const data = page.data;
+  const notFound = !slug || (page.error instanceof ApiError && page.error.status === 404);
+
+  useEffect(() => {
+    if (!data) return;
+    const before = document.title;
+    document.title = `${data.title} - ${before.split(' - ').pop() ?? before}`;
+    const meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
+    const beforeDescription = meta?.content;
+    if (meta && data.description) meta.content = data.description;
+    return () => {
+      document.title = before;
+      if (meta && beforeDescription !== undefined) meta.content = beforeDescription;
+    };
+  }, [data]);
+
+  let content;
+  if (notFound) {
+    content = (
+      <Stack align="center" py="xl" gap="sm" data-testid="custom-page-not-found">
+        <Title order={1} c="brand.6" fz={56} lh={1}>
+          404
+        </Title>
+        <Text c="dimmed">{t('customPages.notFound')}</Text>
+        <Button component={Link} href="/">
+          {t('customPages.backHome')}
+        </Button>
+      </Stack>
+    );
+  } else if (!data && page.error) {
+    content = (
+      <Alert color="red" title={t('common.loadFailed')}>
+        <Button size="xs" variant="light" color="red" onClick={page.refresh}>
+          {t('common.retry')}
+        </Button>
+      </Alert>
+    );
+  } else if (!data) {
+    content = (
+      <Center py="xl">
+        <Loader />
+      </Center>
+    );
+  } else {
+    content = (
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} component="article">
+        <Title order={1} fz={{ base: 'xl', sm: 26 }} data-testid="custom-page-title">
+          {data.title}
+        </Title>
+        <Text fz="xs" c="dimmed" mt={4} mb="md">
+          {t('customPages.updated', { date: parseTime(data.updated_at, '{y}-{m}-{d}') ?? '' })}
+        </Text>
+        <Box
+          className="rich-text"
+          style={{ overflowWrap: 'anywhere' }}
+          data-testid="custom-page-body"
+          // Sanitised by the server when the page was saved.
+          dangerouslySetInnerHTML={{ __html: data.body }}
+        />
+      </Paper>
+    );
+  }
+
+  return (
+    <Box mih="100vh" bg="var(--mantine-color-gray-0)" data-testid="custom-page">
+      <PortalHeader />
+      <Container size="md" py={{ base: 'sm', sm: 'lg' }} px={{ base: 'xs', sm: 'md' }}>
+        {content}
+      </Container>
+    </Box>
+  );
+}
