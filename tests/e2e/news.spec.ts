@@ -53,6 +53,7 @@ test('a visitor reads news online and offline; a learner applies to a job; the s
     await expect(page).toHaveURL(new RegExp(`/news\\?tab=${tab}$`));
     await expect(page.getByTestId('news-rows').or(page.getByTestId('news-empty'))).toBeVisible(PAGE_LOAD);
   }
+  await expectNoHorizontalScroll(page);
   await openArticleFromNews(page, article);
   await expectArticlePage(page, article.title, '本届大赛共设');
   await expect(page.locator('meta[name="description"]')).toHaveAttribute(
