@@ -2,6 +2,7 @@
 // opens an article (its title tag and meta description set), goes offline and opens it again: still
 // readable, marked stale; the learner applies to a job their certificate qualifies for (logging in from
 // the job page and coming back); the founder's content statistics show the article's visit.
+import { chinaToday } from '../../src/shared/api/china-time.ts';
 import { expect, loginWithToken, test, waitForWorker } from './fixtures/index.ts';
 import { PAGE_LOAD } from './fixtures/registration.ts';
 import { journeyTimeout } from './fixtures/timing.ts';
@@ -50,7 +51,9 @@ test('a visitor reads news online and offline; a learner applies to a job; the s
   for (const tab of ['notice', 'job', 'download'] as const) {
     await page.getByTestId(`news-tab-${tab}`).click();
     await expect(page).toHaveURL(new RegExp(`/news\\?tab=${tab}$`));
+    await expect(page.getByTestId('news-rows').or(page.getByTestId('news-empty'))).toBeVisible(PAGE_LOAD);
   }
+  await expectNoHorizontalScroll(page);
   await openArticleFromNews(page, article);
   await expectArticlePage(page, article.title, '本届大赛共设');
   await expect(page.locator('meta[name="description"]')).toHaveAttribute(
@@ -85,8 +88,9 @@ test('a visitor reads news online and offline; a learner applies to a job; the s
   await page.reload();
   await expect(page.getByTestId('job-applied')).toBeVisible(PAGE_LOAD);
 
-  // The founder's statistics show the article's visit today.
-  await loginWithToken(page, 'founder', '/manage/contentManage/statistics');
+  // The founder's statistics of today show the article's visit.
+  const today = chinaToday();
+  await loginWithToken(page, 'founder', `/manage/contentManage/statistics?from=${today}&to=${today}`);
   await expect(page.getByTestId('content-stats-page')).toBeVisible(PAGE_LOAD);
   await expect(page.getByTestId('content-stats-top-articles')).toContainText(article.title, PAGE_LOAD);
   await expect(page.getByTestId('content-stats-chart')).toBeVisible(PAGE_LOAD);

@@ -18,6 +18,7 @@ import { seedMyTrainingDemo } from './my-training.ts';
 import { seedPortalHomeDemo } from './portal-home.ts';
 import { seedArticleDemo } from './articles.ts';
 import { seedContentDemo } from './content.ts';
+import { seedContentStatsDemo } from './content-stats.ts';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 
@@ -63,4 +64,6 @@ export async function seedDemo(db: Db, options: DemoOptions): Promise<void> {
   await seedPortalHomeDemo(db, withStorage);
   await seedArticleDemo(db, withStorage);
   await seedContentDemo(db, withStorage);
+  // Last: it counts visits of the content the areas above published.
+  await seedContentStatsDemo(db);
 }

@@ -10,6 +10,11 @@ import {
   type PublicArticleDetail,
 } from '../../../shared/articles/schema.ts';
 import { publicContentCategoryListAnswer } from '../../../shared/content-categories/schema.ts';
+import {
+  downloadFileUrl,
+  publicDownloadListAnswer,
+  type PublicDownload,
+} from '../../../shared/downloads/schema.ts';
 import { OFFLINE_LAYER_HEADER } from '../../../shared/pwa/offline.ts';
 import { api } from '../../lib/api/client.ts';
 
@@ -20,23 +25,8 @@ export type { ArticleKind };
 export type ArticleRow = PublicArticle;
 export type ArticleDetail = PublicArticleDetail;
 
-export interface DownloadRow {
-  id: number;
-  title: string;
-  description: string;
-  category: { id: number; name: string } | null;
-  version: number;
-  file_name: string;
-  file_size: number;
-  file_type: string;
-  updated_at: string;
-  download_count: number;
-}
-
-export interface ListAnswer<T> {
-  data: T[];
-  meta: { total: number; page: number; limit: number };
-}
+export type DownloadRow = PublicDownload;
+export type { ListResponse as ListAnswer } from '../../../shared/api/errors.ts';
 
 export interface NewsQuery {
   page: number;
@@ -59,7 +49,7 @@ export const fetchArticle = (id: number) =>
   api.get(`/v1/articles/${id}`, publicArticleDetailAnswer, PUBLIC_READ);
 
 export const fetchDownloads = (query: NewsQuery) =>
-  api.get<ListAnswer<DownloadRow>>('/v1/downloads', { ...PUBLIC_READ, params: { ...query } });
+  api.get('/v1/downloads', publicDownloadListAnswer, { ...PUBLIC_READ, params: { ...query } });
 
 export const fetchCategories = (kind: NewsTab) =>
   api.get('/v1/content-categories', publicContentCategoryListAnswer, {
@@ -67,7 +57,7 @@ export const fetchCategories = (kind: NewsTab) =>
     params: { kind },
   });
 
-export const downloadFileHref = (id: number) => `/api/v1/downloads/${id}/file`;
+export const downloadFileHref = downloadFileUrl;
 
 export const fetchApplication = (jobId: number) =>
   api.get(`/v1/learner/jobs/${jobId}/application`, jobApplicationStatusAnswer, {

@@ -10,5 +10,5 @@ export function formatDuration(seconds: number): string {
   return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${two(m)}:${two(s)}`;
 }
 
-/** 1536 → "1.5 KB" (lib/utils/number.ts, shared with the public downloads list). */
-export { formatBytes } from '../../lib/utils/number.ts';
+/** 1536 → "1.5 KB" (lib/utils/bytes.ts, shared with the public downloads list). */
+export { formatBytes } from '../../lib/utils/bytes.ts';

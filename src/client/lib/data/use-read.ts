@@ -10,9 +10,11 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { cachedQuery, currentLearnerKey, readCached, type CachedResult } from '../offline/learner-cache.ts';
 import { onReconnect } from '../offline/network.ts';
-import { cachedPublicQuery, readPublicCached } from '../offline/public-cache.ts';
 import { language } from '../state/preferences.ts';
 import { watchReads } from './invalidate.ts';
+
+/** Public pages' offline copies: loaded only by the pages that keep them (not in every first load). */
+const publicCache = () => import('../offline/public-cache.ts');
 
 /** What a read asks: `key` names the answer (segments joined by ':', see readKey), `fetch` gets it. */
 export interface ReadQuery<T> {
@@ -126,7 +128,7 @@ export function useRead<T>(query: ReadQuery<T> | null, options: ReadOptions<T> =
       let answered = false;
       const fresh = (
         offline === 'public'
-          ? cachedPublicQuery(key, fetch)
+          ? publicCache().then((m) => m.cachedPublicQuery(key, fetch))
           : offline
             ? cachedQuery(key, fetch)
             : fetch().then(plainResult)
@@ -139,7 +141,9 @@ export function useRead<T>(query: ReadQuery<T> | null, options: ReadOptions<T> =
       if (offline && withStoredFirst && !quiet) {
         // An answer already there (written into the page, lib/api/client.ts) does not wait for the device.
         const stored = await Promise.race([
-          offline === 'public' ? readPublicCached<T>(key) : readCached<T>(key, owner),
+          offline === 'public'
+            ? publicCache().then((m) => m.readPublicCached<T>(key))
+            : readCached<T>(key, owner),
           fresh.then(
             () => null,
             () => null,

@@ -26,7 +26,7 @@ import { useT } from '../../../lib/i18n/index.ts';
 import { StaleBadge } from '../../../lib/offline/StaleBadge.tsx';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { parseTime } from '../../../lib/utils/format-time.ts';
-import { formatBytes } from '../../../lib/utils/number.ts';
+import { formatBytes } from '../../../lib/utils/bytes.ts';
 import { fetchArticle, type ArticleDetail, type NewsTab } from '../api.ts';
 import { articleHref, newsListHref } from '../links.ts';
 

@@ -5,7 +5,7 @@ import { IconDownload, IconEye, IconMapPin, IconPinned } from '@tabler/icons-rea
 import { Link } from 'wouter';
 import { useT } from '../../../lib/i18n/index.ts';
 import { parseTime } from '../../../lib/utils/format-time.ts';
-import { formatBytes } from '../../../lib/utils/number.ts';
+import { formatBytes } from '../../../lib/utils/bytes.ts';
 import { downloadFileHref, type ArticleRow, type DownloadRow } from '../api.ts';
 import { articleHref } from '../links.ts';
 import { salaryText } from './job-facts.ts';
