@@ -46,6 +46,22 @@ const page = (slug: string, extra: Json = {}) => ({
   ...extra,
 });
 
+describe('demo content', () => {
+  it('has two custom pages and an external link in the navigation, and five files in two categories', async () => {
+    const nav = (await call('GET', '/v1/portal/nav')).json<{ data: Json[] }>().data;
+    expect(nav.map((n) => [n.title, n.href, n.external])).toEqual([
+      ['关于我们', '/pages/about-college', false],
+      ['报考指南', '/pages/exam-guide', false],
+      ['人社部官网', 'https://www.mohrss.gov.cn/', true],
+    ]);
+    expect((await call('GET', '/v1/pages/exam-guide')).json<Json>().body).toContain('<table>');
+    const files = (await call('GET', '/v1/downloads?limit=50')).json<{ data: Json[] }>().data;
+    expect(files).toHaveLength(5);
+    expect(new Set(files.map((f) => (f.category as Json).name))).toEqual(new Set(['报名表格', '政策文件']));
+    expect(files.map((f) => f.file_type).sort()).toEqual(['excel', 'pdf', 'pdf', 'txt', 'word']);
+  });
+});
+
 describe('custom pages', () => {
   it('creates, reads, updates and deletes a page; the body is sanitised', async () => {
     const created = await call(

@@ -25,7 +25,6 @@ import completion from '../features/completion/messages.ts';
 import completionVerify from '../features/completion/verify-messages.ts';
 import contentStats from '../features/content-stats/messages.ts';
 import courses from '../features/courses/messages.ts';
-import customPages from '../features/custom-pages/messages.ts';
 import customPageManage from '../features/custom-pages/manage-messages.ts';
 import downloads from '../features/downloads/messages.ts';
 import enrollments from '../features/enrollments/messages.ts';
@@ -65,7 +64,6 @@ export const learnerAreas: Record<string, AreaMessages> = {
   candidateFiles,
   certificates,
   completionVerify,
-  customPages,
   enrollments,
   feedbacks,
   notifications,

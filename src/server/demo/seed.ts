@@ -16,6 +16,7 @@ import { seedClassMembersDemo } from './class-members.ts';
 import { seedAttendanceDemo } from './attendance.ts';
 import { seedMyTrainingDemo } from './my-training.ts';
 import { seedArticleDemo } from './articles.ts';
+import { seedContentDemo } from './content.ts';
 import { seedContentStatsDemo } from './content-stats.ts';
 
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -60,6 +61,7 @@ export async function seedDemo(db: Db, options: DemoOptions): Promise<void> {
   await seedAttendanceDemo(db);
   await seedMyTrainingDemo(db);
   await seedArticleDemo(db, withStorage);
+  await seedContentDemo(db, withStorage);
   // Last: it counts visits of the content the areas above published.
   await seedContentStatsDemo(db);
 }

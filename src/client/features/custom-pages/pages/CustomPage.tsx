@@ -39,9 +39,9 @@ export default function CustomPage({ params }: { params?: { slug?: string } }) {
         <Title order={1} c="brand.6" fz={56} lh={1}>
           404
         </Title>
-        <Text c="dimmed">{t('customPages.notFound')}</Text>
+        <Text c="dimmed">{t('common.notFoundText')}</Text>
         <Button component={Link} href="/">
-          {t('customPages.backHome')}
+          {t('common.backHome')}
         </Button>
       </Stack>
     );
@@ -66,7 +66,7 @@ export default function CustomPage({ params }: { params?: { slug?: string } }) {
           {data.title}
         </Title>
         <Text fz="xs" c="dimmed" mt={4} mb="md">
-          {t('customPages.updated', { date: parseTime(data.updated_at, '{y}-{m}-{d}') ?? '' })}
+          {parseTime(data.updated_at, '{y}-{m}-{d}')}
         </Text>
         <Box
           className="rich-text"
