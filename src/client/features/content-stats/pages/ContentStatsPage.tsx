@@ -35,7 +35,7 @@ function TopTable({ kind, items }: { kind: (typeof TOPS)[number]; items: Content
             <Table.Tr>
               <Table.Th w={40}>#</Table.Th>
               <Table.Th>{t('contentStats.title')}</Table.Th>
-              <Table.Th ta="right">
+              <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
                 {t(kind === 'downloads' ? 'contentStats.downloads' : 'contentStats.views')}
               </Table.Th>
             </Table.Tr>
