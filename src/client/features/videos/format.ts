@@ -9,6 +9,3 @@ export function formatDuration(seconds: number): string {
   const two = (n: number) => String(n).padStart(2, '0');
   return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${two(m)}:${two(s)}`;
 }
-
-/** 1536 → "1.5 KB" (lib/utils/bytes.ts, shared with the public downloads list). */
-export { formatBytes } from '../../lib/utils/bytes.ts';

@@ -18,7 +18,7 @@ import { useState, type DragEvent } from 'react';
 import { VIDEO_EXTENSIONS, VIDEO_MAX_BYTES, isVideoFileName } from '../../../../shared/videos/schema.ts';
 import { useT } from '../../../lib/i18n/index.ts';
 import type { ConfirmRequest } from '../../../lib/kit/use-confirm-action.tsx';
-import { formatBytes } from '../format.ts';
+import { formatBytes } from '../../../lib/utils/bytes.ts';
 import { sameFile, type UnfinishedUpload, type VideoUpload } from '../upload.ts';
 
 const ACCEPT = VIDEO_EXTENSIONS.map((e) => `.${e}`).join(',');

@@ -20,7 +20,8 @@ import { deleteVideo, fetchCapabilities, fetchVideos, type VideoInfo } from '../
 import { PreviewVideoModal } from '../components/PreviewVideoModal.tsx';
 import { RenameVideoModal } from '../components/RenameVideoModal.tsx';
 import { UploadPanel } from '../components/UploadPanel.tsx';
-import { formatBytes, formatDuration } from '../format.ts';
+import { formatBytes } from '../../../lib/utils/bytes.ts';
+import { formatDuration } from '../format.ts';
 import { useVideoUpload } from '../upload.ts';
 
 /** The codecs the filter offers (ffprobe's names). */

@@ -2,7 +2,8 @@
 // matching a re-chosen file to an unfinished upload, and the list's duration and size texts.
 import { describe, expect, it } from 'vitest';
 import * as tus from 'tus-js-client';
-import { formatBytes, formatDuration } from '../../../../../src/client/features/videos/format.ts';
+import { formatBytes } from '../../../../../src/client/lib/utils/bytes.ts';
+import { formatDuration } from '../../../../../src/client/features/videos/format.ts';
 import {
   CHUNK_STORAGE_KEY,
   DEFAULT_CHUNK_BYTES,
