@@ -22,6 +22,8 @@ import {
   portalHomeAnswer,
   type PortalHomeLayout,
 } from '../../../shared/portal-home/schema.ts';
+import { publicArticleListAnswer, type PublicArticle } from '../../../shared/articles/schema.ts';
+import { publicDownloadListAnswer, type PublicDownload } from '../../../shared/downloads/schema.ts';
 import { api, firstAnswer, getEarly } from '../../lib/api/client.ts';
 
 export type { Banner } from '../../../shared/portal/schema.ts';
@@ -87,28 +89,16 @@ export async function fetchDraftLayout(): Promise<PortalHomeLayout> {
 }
 
 /** A news or job row of the home page's lists (GET /v1/articles, content management's articles). */
-export interface HomeArticle {
-  id: number;
-  title: string;
-  published_at: string | null;
-  employer?: string | null;
-  place?: string | null;
-}
-
+export type HomeArticle = PublicArticle;
 /** A file of the home page's download list (GET /v1/downloads). */
-export interface HomeDownload {
-  id: number;
-  title: string;
-  file_name: string;
-  updated_at: string;
-}
+export type HomeDownload = PublicDownload;
 
 /** The newest news or jobs (six); the articles area declares their schema. */
-export function fetchHomeArticles(kind: 'news' | 'job'): Promise<{ data: HomeArticle[] }> {
-  return api.get<{ data: HomeArticle[] }>('/v1/articles', { params: { kind, limit: 6 }, silent: true });
+export function fetchHomeArticles(kind: 'news' | 'job'): Promise<Answer<typeof publicArticleListAnswer>> {
+  return api.get('/v1/articles', publicArticleListAnswer, { params: { kind, limit: 6 }, silent: true });
 }
 
 /** The newest files for download (six). */
-export function fetchHomeDownloads(): Promise<{ data: HomeDownload[] }> {
-  return api.get<{ data: HomeDownload[] }>('/v1/downloads', { params: { limit: 6 }, silent: true });
+export function fetchHomeDownloads(): Promise<Answer<typeof publicDownloadListAnswer>> {
+  return api.get('/v1/downloads', publicDownloadListAnswer, { params: { limit: 6 }, silent: true });
 }
