@@ -9,7 +9,7 @@ test('the founder writes, pins and publishes a news article with an image and a 
   page,
 }) => {
   // Steps: the form with an upload and a table, save, pin, publish; the job form, save, publish; two reads.
-  test.setTimeout(journeyTimeout(14));
+  test.setTimeout(journeyTimeout(18));
   const stamp = Date.now() % 1_000_000;
   const token = await loginWithToken(page, 'founder', INFORMATION_RELEASE);
 
@@ -44,6 +44,21 @@ test('the founder writes, pins and publishes a news article with an image and a 
   });
   const job = await publicArticle(page.request, jobId);
   expect(job).toMatchObject({ kind: 'job', employer: '浏览器测试公司' });
+
+  // Its applications (none yet) and the jobs' categories, each in a drawer.
+  await page.getByTestId(`article-applications-${jobId}`).click();
+  await expect(page.getByText('暂无报名')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('article-categories').click();
+  await page.getByTestId('category-name').fill(`E2E分类${stamp}`);
+  await page.getByTestId('category-add').click();
+  await expect(
+    page.locator('[data-testid^="category-row-"] input[value="E2E分类' + stamp + '"]'),
+  ).toHaveCount(1);
+  const categories = await page.request.get('/api/v1/content-categories?kind=job');
+  expect(((await categories.json()) as { data: { name: string }[] }).data.map((c) => c.name)).toContain(
+    `E2E分类${stamp}`,
+  );
 
   // Unpin again, so other journeys' pinned expectations keep their demo order.
   await page.request.post(`/api/v1/admin/articles/${newsId}/pin`, {
