@@ -48,8 +48,7 @@ import {
 } from '../db/schema/index.ts';
 import { conflict, fieldError, notFound } from '../errors.ts';
 // counts.ts is the statistics area's one entry for counting a visit (content-stats has no service.ts of its own).
-// eslint-disable-next-line boundaries/dependencies
-import { countVisit } from '../content-stats/counts.ts';
+import { countVisit } from '../content-stats/service.ts';
 import { checkCategory } from '../content-categories/service.ts';
 import { listAnswer, offsetOf } from '../lib/pagination.ts';
 import { imageUploadIds, sanitizeArticleHtml } from '../lib/rich-text.ts';

@@ -13,6 +13,9 @@ import type { DbOrTx } from '../db/client.ts';
 import { articles, contentDailyCounts, customPages, downloads } from '../db/schema/index.ts';
 import type { CountedItem } from './counts.ts';
 
+/** Other areas count their visits through this area's service. */
+export { countVisit, type CountedItem } from './counts.ts';
+
 const total = sql<number>`coalesce(sum(${contentDailyCounts.count}), 0)::int`;
 
 async function titlesOf(db: DbOrTx, itemType: CountedItem, ids: number[]) {

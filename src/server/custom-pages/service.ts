@@ -20,8 +20,7 @@ import type { DbOrTx } from '../db/client.ts';
 import { customPages, portalNavItems } from '../db/schema/index.ts';
 import { fieldError, notFound } from '../errors.ts';
 // counts.ts is the statistics area's one entry for counting a visit (content-stats has no service.ts of its own).
-// eslint-disable-next-line boundaries/dependencies
-import { countVisit } from '../content-stats/counts.ts';
+import { countVisit } from '../content-stats/service.ts';
 import { isUniqueViolation } from '../lib/db-errors.ts';
 import { listAnswer, offsetOf } from '../lib/pagination.ts';
 import { sanitizeArticleHtml } from '../lib/rich-text.ts';
