@@ -220,14 +220,12 @@ export async function seedContentDemo(db: Db, options: { storage: FileStorage })
       .insert(downloads)
       .values({ title: file.title, description: file.description, categoryId: categoryId(file.category) })
       .returning();
-    await db
-      .insert(downloadVersions)
-      .values({
-        downloadId: row!.id,
-        version: 1,
-        uploadId: upload.id,
-        note: '首次发布',
-        createdBy: manager.id,
-      });
+    await db.insert(downloadVersions).values({
+      downloadId: row!.id,
+      version: 1,
+      uploadId: upload.id,
+      note: '首次发布',
+      createdBy: manager.id,
+    });
   }
 }
