@@ -17,7 +17,7 @@ import { saveUpload } from '../uploads/service.ts';
 import { adminPrincipal } from './exam-chain.ts';
 
 /** A zip of stored (uncompressed) entries with their CRCs: what Office reads as a docx or xlsx. */
-function storedZip(entries: Record<string, string>): Buffer {
+export function storedZip(entries: Record<string, string>): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
