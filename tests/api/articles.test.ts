@@ -1,6 +1,6 @@
 // News, notices and jobs: the back office's writes (InformationRelease), the public portal's reads (only
 // published articles whose time has come, pinned first), view counting, and a learner's job application.
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   articleAttachments,
@@ -10,6 +10,7 @@ import {
   contentDailyCounts,
   examPlans,
   jobApplications,
+  occupations,
 } from '../../src/server/db/schema/index.ts';
 import {
   createTestApp,
@@ -109,6 +110,8 @@ describe('content categories', () => {
     expect(renamed.json()).toMatchObject({ name: '学院要闻测试', sort: 1, item_count: 0 });
 
     const article = await create(newsBody({ category_id: category.id }));
+    const used = await call('GET', '/api/v1/admin/content-categories?kind=news', founder);
+    expect(used.json().data).toContainEqual(expect.objectContaining({ id: category.id, item_count: 1 }));
     const refused = await call('DELETE', `/api/v1/admin/content-categories/${category.id}`, founder);
     expect(refused.statusCode).toBe(422);
     // A news category is not a notice's.
@@ -505,10 +508,13 @@ describe('applying for a job', () => {
 
   it('refuses a learner without a matching certificate, and after the deadline', async () => {
     const higher = level > 1 ? await publishedJob({ level_required: level - 1 }) : null;
-    const other = await ctx.app.db.execute<{ id: number }>(
-      sql`select id from occupations where id <> ${occupationId} order by id limit 1`,
-    );
-    const otherOccupation = Number((other.rows[0] as { id: number }).id);
+    const [other] = await ctx.app.db
+      .select({ id: occupations.id })
+      .from(occupations)
+      .where(ne(occupations.id, occupationId))
+      .orderBy(asc(occupations.id))
+      .limit(1);
+    const otherOccupation = other!.id;
     const elsewhere = await publishedJob({ occupation_id: otherOccupation });
     const closed = await publishedJob({ deadline: '2020-01-01' });
     const refused = [...(higher ? [higher] : []), elsewhere];

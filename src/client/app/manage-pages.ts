@@ -45,6 +45,7 @@ export const managePages: Record<string, PageLoader> = {
   'trainingManage/classes/set': () => import('../features/training/pages/ClassFormPage.tsx'),
   'trainingManage/classes/addClasses': () => import('../features/training/pages/AddClassesPage.tsx'),
   'trainingManage/classes/setClasses': () => import('../features/training/pages/SetClassesPage.tsx'),
+  'contentManage/informationRelease': () => import('../features/articles/pages/InformationReleasePage.tsx'),
   'contentManage/customPortal': () => import('../features/custom-pages/pages/CustomPortalPage.tsx'),
   'contentManage/downloadCenter': () => import('../features/downloads/pages/DownloadCenterPage.tsx'),
 };

@@ -14,6 +14,7 @@
 // a file reached other than through a study page uses a study key.
 import type { AreaMessages, MessageGroup } from '../lib/i18n/types.ts';
 import administrators from '../features/administrators/messages.ts';
+import articles from '../features/articles/messages.ts';
 import attendance from '../features/attendance/messages.ts';
 import auth from '../features/auth/messages.ts';
 import candidateFiles from '../features/candidate-files/messages.ts';
@@ -83,6 +84,7 @@ export const studyAreas: Record<string, AreaMessages> = {
 export const manageAreas: Record<string, AreaMessages> = {
   manage,
   administrators,
+  articles,
   attendance,
   classMembers,
   completion,

@@ -175,7 +175,7 @@ export async function listPublicArticles(db: DbOrTx, query: z.output<typeof publ
 /** The neighbours of an article in its kind's public order (pinned first, then newest). */
 async function neighbours(db: DbOrTx, a: ArticleRow) {
   const key = sql`(${articles.pinned}, ${articles.publishAt}, ${articles.id})`;
-  const mine = sql`(${a.pinned}, ${a.publishAt}::timestamptz, ${a.id}::int)`;
+  const mine = sql`(${a.pinned}::boolean, ${a.publishAt}::timestamptz, ${a.id}::int)`;
   const sameKind = and(visible(), eq(articles.kind, a.kind));
   const [previous] = await db
     .select({ id: articles.id, title: articles.title })

@@ -17,9 +17,11 @@ import type { AdminPrincipal } from '../plugins/auth.ts';
 
 type CategoryRow = typeof contentCategories.$inferSelect;
 
+// Named in full: in a one-table select drizzle writes a column without its table, and inside these
+// subqueries a bare "id" would be the article's or the file's own.
 const itemCount = sql<number>`(
-  (select count(*)::int from articles a where a.category_id = ${contentCategories.id}) +
-  (select count(*)::int from downloads d where d.category_id = ${contentCategories.id})
+  (select count(*)::int from articles a where a.category_id = content_categories.id) +
+  (select count(*)::int from downloads d where d.category_id = content_categories.id)
 )`;
 
 const categoryView = (row: CategoryRow, count: number): ContentCategoryView => ({

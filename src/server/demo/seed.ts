@@ -15,6 +15,7 @@ import { seedTrainingDemo } from './training.ts';
 import { seedClassMembersDemo } from './class-members.ts';
 import { seedAttendanceDemo } from './attendance.ts';
 import { seedMyTrainingDemo } from './my-training.ts';
+import { seedArticleDemo } from './articles.ts';
 import { seedContentDemo } from './content.ts';
 
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -58,5 +59,6 @@ export async function seedDemo(db: Db, options: DemoOptions): Promise<void> {
   await seedClassMembersDemo(db, DEMO_PASSWORD);
   await seedAttendanceDemo(db);
   await seedMyTrainingDemo(db);
+  await seedArticleDemo(db, withStorage);
   await seedContentDemo(db, withStorage);
 }

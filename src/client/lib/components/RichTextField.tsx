@@ -1,17 +1,34 @@
 // Rich text (a question stem, a course's introduction) in @mantine/tiptap on tiptap's starter kit + image:
 // bold, italic, underline, lists and images uploaded through the uploads API (the server keeps only images of
 // its own uploads when it sanitises the text, src/server/lib/rich-text.ts). The editor's HTML is the form's
-// value.
+// value. `article` adds what a published article needs (the server's article allow-list): headings h2–h4,
+// strikethrough, quotes, links and tables.
 import { Text } from '@mantine/core';
 import { RichTextEditor } from '@mantine/tiptap';
 import '@mantine/tiptap/styles.css';
-import { IconPhoto } from '@tabler/icons-react';
+import {
+  IconColumnInsertRight,
+  IconPhoto,
+  IconRowInsertBottom,
+  IconTable,
+  IconTableOff,
+} from '@tabler/icons-react';
 import Image from '@tiptap/extension-image';
+import { TableKit } from '@tiptap/extension-table';
 import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useRef, useState } from 'react';
 import { failureText } from '../data/failure-text.ts';
+import type { UploadKind } from '../../../shared/uploads/schema.ts';
 import { uploadFile } from '../uploads/upload-file.ts';
+
+/** The table buttons' names (a feature's own texts). */
+export interface RichTextTableLabels {
+  insert: string;
+  addRow: string;
+  addColumn: string;
+  remove: string;
+}
 
 export interface RichTextFieldProps {
   value: string;
@@ -20,6 +37,10 @@ export interface RichTextFieldProps {
   /** The image button's name (a feature's own text). */
   imageLabel: string;
   error?: string | null;
+  /** The upload kind of inserted images ('other' unless given). */
+  imageKind?: UploadKind;
+  /** An article's editor: headings, strikethrough, quotes, links and tables (with these labels). */
+  article?: { table: RichTextTableLabels };
   'data-testid'?: string;
 }
 
@@ -29,13 +50,27 @@ export function RichTextField({
   label,
   imageLabel,
   error,
+  imageKind = 'other',
+  article,
   'data-testid': testId,
 }: RichTextFieldProps) {
   const file = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
   const [uploadError, setUploadError] = useState<string | null>(null);
   const editor = useEditor({
-    extensions: [StarterKit.configure({ link: false, code: false, codeBlock: false, heading: false }), Image],
+    extensions: article
+      ? [
+          StarterKit.configure({
+            code: false,
+            codeBlock: false,
+            horizontalRule: false,
+            heading: { levels: [2, 3, 4] },
+            link: { openOnClick: false, protocols: ['http', 'https', 'mailto', 'tel'] },
+          }),
+          Image,
+          TableKit.configure({ table: { resizable: false } }),
+        ]
+      : [StarterKit.configure({ link: false, code: false, codeBlock: false, heading: false }), Image],
     content: value,
     immediatelyRender: true,
     shouldRerenderOnTransaction: false,
@@ -52,7 +87,7 @@ export function RichTextField({
     setUploading(true);
     setUploadError(null);
     try {
-      const info = await uploadFile(chosen, { kind: 'other', apiType: 'administrators' });
+      const info = await uploadFile(chosen, { kind: imageKind, apiType: 'administrators' });
       editor?.chain().focus().setImage({ src: info.url }).run();
     } catch (failure) {
       setUploadError(failureText(failure));
@@ -80,6 +115,54 @@ export function RichTextField({
             <RichTextEditor.BulletList />
             <RichTextEditor.OrderedList />
           </RichTextEditor.ControlsGroup>
+          {article && (
+            <>
+              <RichTextEditor.ControlsGroup>
+                <RichTextEditor.H2 />
+                <RichTextEditor.H3 />
+                <RichTextEditor.H4 />
+                <RichTextEditor.Strikethrough />
+                <RichTextEditor.Blockquote />
+              </RichTextEditor.ControlsGroup>
+              <RichTextEditor.ControlsGroup>
+                <RichTextEditor.Link />
+                <RichTextEditor.Unlink />
+              </RichTextEditor.ControlsGroup>
+              <RichTextEditor.ControlsGroup>
+                <RichTextEditor.Control
+                  onClick={() =>
+                    editor?.chain().focus().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run()
+                  }
+                  aria-label={article.table.insert}
+                  title={article.table.insert}
+                  data-testid={testId ? `${testId}-table` : undefined}
+                >
+                  <IconTable size={16} />
+                </RichTextEditor.Control>
+                <RichTextEditor.Control
+                  onClick={() => editor?.chain().focus().addRowAfter().run()}
+                  aria-label={article.table.addRow}
+                  title={article.table.addRow}
+                >
+                  <IconRowInsertBottom size={16} />
+                </RichTextEditor.Control>
+                <RichTextEditor.Control
+                  onClick={() => editor?.chain().focus().addColumnAfter().run()}
+                  aria-label={article.table.addColumn}
+                  title={article.table.addColumn}
+                >
+                  <IconColumnInsertRight size={16} />
+                </RichTextEditor.Control>
+                <RichTextEditor.Control
+                  onClick={() => editor?.chain().focus().deleteTable().run()}
+                  aria-label={article.table.remove}
+                  title={article.table.remove}
+                >
+                  <IconTableOff size={16} />
+                </RichTextEditor.Control>
+              </RichTextEditor.ControlsGroup>
+            </>
+          )}
           <RichTextEditor.ControlsGroup>
             <RichTextEditor.Control
               onClick={() => file.current?.click()}
