@@ -5,6 +5,7 @@ import { expect, loginWithToken, test } from './fixtures/index.ts';
 import { journeyTimeout } from './fixtures/timing.ts';
 import {
   addDownload,
+  addDownloadCategory,
   addNavLink,
   addNavPage,
   createCustomPage,
@@ -28,15 +29,21 @@ test('the founder publishes a page and a link in the navigation and a file; a vi
   // The link goes before the page.
   await moveNavUp(page, linkItem);
 
+  const category = `表格${stamp}`;
+  await addDownloadCategory(page, category);
   const fileTitle = `报名登记表${stamp}`;
   const content = Buffer.from(`报名登记表 ${stamp}\n姓名：\n电话：\n`, 'utf8');
   const fileId = await addDownload(page, {
     title: fileTitle,
+    category,
     fileName: `登记表${stamp}.txt`,
     content,
     mimeType: 'text/plain',
   });
   await expect(page.getByTestId(`download-version-${fileId}`)).toHaveText('v1');
+  await expect(page.getByTestId(`download-row-${fileId}`).locator('xpath=ancestor::tr')).toContainText(
+    category,
+  );
 
   // A visitor (no login) sees the navigation in the header, in its order.
   const visitor = await (await browser.newContext({ baseURL: test.info().project.use.baseURL })).newPage();

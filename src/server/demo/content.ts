@@ -17,7 +17,7 @@ import { saveUpload } from '../uploads/service.ts';
 import { adminPrincipal } from './exam-chain.ts';
 
 /** A zip of stored (uncompressed) entries with their CRCs: what Office reads as a docx or xlsx. */
-function storedZip(entries: Record<string, string>): Buffer {
+export function storedZip(entries: Record<string, string>): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
@@ -220,14 +220,12 @@ export async function seedContentDemo(db: Db, options: { storage: FileStorage })
       .insert(downloads)
       .values({ title: file.title, description: file.description, categoryId: categoryId(file.category) })
       .returning();
-    await db
-      .insert(downloadVersions)
-      .values({
-        downloadId: row!.id,
-        version: 1,
-        uploadId: upload.id,
-        note: '首次发布',
-        createdBy: manager.id,
-      });
+    await db.insert(downloadVersions).values({
+      downloadId: row!.id,
+      version: 1,
+      uploadId: upload.id,
+      note: '首次发布',
+      createdBy: manager.id,
+    });
   }
 }

@@ -77,8 +77,22 @@ export async function portalNavTitles(page: Page): Promise<string[]> {
   return page.getByTestId('portal-header').locator('[data-testid^="portal-nav-item-"]').allTextContents();
 }
 
+/** Adds a download category in the centre's category dialog (the page must be the download centre). */
+export async function addDownloadCategory(page: Page, name: string): Promise<void> {
+  await page.goto(DOWNLOAD_CENTER);
+  await page.getByTestId('download-categories-open').click();
+  await page.getByTestId('download-category-name').fill(name);
+  await page.getByTestId('download-category-add').click();
+  const dialog = page.getByTestId('download-categories');
+  await expect(dialog.locator('input[value="' + name + '"]')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+}
+
 export interface FileSpec {
   title: string;
+  /** A category's name, chosen in the form. */
+  category?: string;
   fileName: string;
   content: Buffer;
   mimeType: string;
@@ -95,6 +109,10 @@ export async function addDownload(page: Page, spec: FileSpec): Promise<number> {
   await expect(page.getByTestId('download-file-done')).toBeVisible();
   await expect(page.getByTestId('download-file-file-name')).toContainText(spec.fileName);
   await page.getByTestId('download-title').fill(spec.title);
+  if (spec.category) {
+    await page.getByTestId('download-category').click();
+    await page.getByRole('option', { name: spec.category, exact: true }).click();
+  }
   await page.getByTestId('download-save').click();
   await expect(page.getByTestId('download-save')).toBeHidden();
   await page.getByTestId('download-search').fill(spec.title);

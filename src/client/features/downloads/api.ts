@@ -13,11 +13,14 @@ import {
 } from '../../../shared/downloads/schema.ts';
 import { api } from '../../lib/api/client.ts';
 import {
+  contentCategoryAnswer,
+  contentCategoryListAnswer,
   publicContentCategoryListAnswer,
   type PublicContentCategory,
 } from '../../../shared/content-categories/schema.ts';
 
 export type { DownloadVersionView, DownloadView } from '../../../shared/downloads/schema.ts';
+export type { ContentCategoryView } from '../../../shared/content-categories/schema.ts';
 
 const ADMIN = { apiType: 'administrators' } as const;
 type ListQuery = Pick<z.output<typeof downloadListQuery>, 'page' | 'limit'> & {
@@ -59,3 +62,18 @@ export const fetchDownloadCategories = () =>
     params: { kind: 'download' },
     silent: true,
   });
+
+/** The download categories with their file counts (the back office's list). */
+export const fetchAdminDownloadCategories = () =>
+  api.get('/v1/admin/content-categories', contentCategoryListAnswer, {
+    params: { kind: 'download' },
+    ...ADMIN,
+  });
+
+export const saveDownloadCategory = (id: number | null, name: string, sort: number) =>
+  id === null
+    ? api.post('/v1/admin/content-categories', contentCategoryAnswer, { kind: 'download', name, sort }, ADMIN)
+    : api.put(`/v1/admin/content-categories/${id}`, contentCategoryAnswer, { name, sort }, ADMIN);
+
+export const deleteDownloadCategory = (id: number) =>
+  api.delete(`/v1/admin/content-categories/${id}`, noContentAnswer, undefined, ADMIN);

@@ -1,8 +1,8 @@
 // /manage/contentManage/downloadCenter: the files for download (forms, templates, policies), searched and
 // filtered by category; each row shows its current version, size and download count, and opens its
 // versions (a new file is a new version), its edit drawer or its deletion (asked first).
-import { Badge, Stack, Text, Title } from '@mantine/core';
-import { IconHistory } from '@tabler/icons-react';
+import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconCategory, IconHistory } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useRead } from '../../../lib/data/use-read.ts';
 import { useT } from '../../../lib/i18n/index.ts';
@@ -16,6 +16,7 @@ import { useEditing } from '../../../lib/kit/use-editing.ts';
 import { useListPage } from '../../../lib/kit/use-list-page.ts';
 import { parseTime } from '../../../lib/utils/format-time.ts';
 import { deleteDownload, fetchDownloadCategories, fetchDownloads, type DownloadView } from '../api.ts';
+import { CategoriesModal } from '../components/CategoriesModal.tsx';
 import { DownloadFormDrawer } from '../components/DownloadFormDrawer.tsx';
 import { VersionsDrawer } from '../components/VersionsDrawer.tsx';
 
@@ -31,7 +32,11 @@ export default function DownloadCenterPage() {
         category_id: filters.category_id ? Number(filters.category_id) : null,
       }),
   });
-  const categories = useRead({ key: 'download-categories', fetch: fetchDownloadCategories }).data?.data ?? [];
+  const [categoryVersion, setCategoryVersion] = useState(0);
+  const [categoriesOpen, setCategoriesOpen] = useState(false);
+  const categories =
+    useRead({ key: `download-categories:${categoryVersion}`, fetch: fetchDownloadCategories }).data?.data ??
+    [];
   const editing = useEditing<DownloadView>();
   const [versionsOf, setVersionsOf] = useState<DownloadView | null>(null);
   const confirm = useConfirmAction();
@@ -122,9 +127,19 @@ export default function DownloadCenterPage() {
         list={list}
         withReset
         actions={
-          <AddButton onClick={editing.add} testId="download-add">
-            {t('downloads.add')}
-          </AddButton>
+          <Group gap="sm">
+            <Button
+              variant="default"
+              leftSection={<IconCategory size={16} />}
+              onClick={() => setCategoriesOpen(true)}
+              data-testid="download-categories-open"
+            >
+              {t('downloads.categories')}
+            </Button>
+            <AddButton onClick={editing.add} testId="download-add">
+              {t('downloads.add')}
+            </AddButton>
+          </Group>
         }
       >
         <FilterText
@@ -155,6 +170,14 @@ export default function DownloadCenterPage() {
         categories={categories}
         onClose={editing.close}
         onSaved={editing.saved(list.reload)}
+      />
+      <CategoriesModal
+        opened={categoriesOpen}
+        onClose={() => setCategoriesOpen(false)}
+        onChanged={() => {
+          setCategoryVersion((v) => v + 1);
+          list.reload();
+        }}
       />
       <VersionsDrawer download={versionsOf} onClose={() => setVersionsOf(null)} onChanged={list.reload} />
       {confirm.dialog}
