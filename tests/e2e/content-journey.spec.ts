@@ -84,7 +84,9 @@ test('the founder edits the home, publishes news and a job; a visitor reads them
     expect(shown).toEqual(order.filter((key) => shown.includes(key)));
     expect(shown.indexOf('courses')).toBeLessThan(shown.indexOf('skillTests'));
     // The pinned article leads the home's news; the job is in the home's jobs.
-    await expect(visitor.getByTestId('home-news').getByRole('link', { name: newsTitle })).toBeVisible(PAGE_LOAD);
+    await expect(visitor.getByTestId('home-news').getByRole('link', { name: newsTitle })).toBeVisible(
+      PAGE_LOAD,
+    );
     await expect(visitor.getByTestId('home-jobs').getByRole('link', { name: jobTitle })).toBeVisible();
 
     // /news → /newsDetail: the article with its table and image, nothing active in it.
@@ -125,5 +127,8 @@ test('the founder edits the home, publishes news and a job; a visitor reads them
 
   // Unpinned again, so other journeys' lists keep the demo's order.
   const founder = bearer(await apiLogin(page.request, 'founder'));
-  await page.request.post(`/api/v1/admin/articles/${newsId}/pin`, { data: { pinned: false }, headers: founder });
+  await page.request.post(`/api/v1/admin/articles/${newsId}/pin`, {
+    data: { pinned: false },
+    headers: founder,
+  });
 });
