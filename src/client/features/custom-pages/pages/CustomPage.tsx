@@ -1,12 +1,12 @@
 // /pages/<slug> (public): a custom page written in the back office. Its body was sanitised by the server
 // when saved (lib/rich-text.ts), so it is shown as stored; an unknown or unpublished page says so.
 import { Alert, Box, Button, Center, Container, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { ApiError } from '../../../lib/api/errors.ts';
 import { PortalHeader } from '../../../lib/components/PortalHeader.tsx';
 import { readKey, useRead } from '../../../lib/data/use-read.ts';
 import { useT } from '../../../lib/i18n/index.ts';
+import { usePageMeta } from '../../../lib/page-meta.ts';
 import { parseTime } from '../../../lib/utils/format-time.ts';
 import { fetchPublicPage } from '../api.ts';
 
@@ -19,18 +19,7 @@ export default function CustomPage({ params }: { params?: { slug?: string } }) {
   const data = page.data;
   const notFound = !slug || (page.error instanceof ApiError && page.error.status === 404);
 
-  useEffect(() => {
-    if (!data) return;
-    const before = document.title;
-    document.title = `${data.title} - ${before.split(' - ').pop() ?? before}`;
-    const meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
-    const beforeDescription = meta?.content;
-    if (meta && data.description) meta.content = data.description;
-    return () => {
-      document.title = before;
-      if (meta && beforeDescription !== undefined) meta.content = beforeDescription;
-    };
-  }, [data]);
+  usePageMeta(data?.title, data?.description);
 
   let content;
   if (notFound) {
