@@ -3,6 +3,7 @@
 // article editor with tables and images, attachments, job fields for jobs); publish now or at a time,
 // withdraw (confirmed), pin/unpin, delete a draft or withdrawn one (confirmed), a job's applications; and the
 // kind's categories in a small drawer.
+import '@mantine/dates/styles.css';
 import { Badge, Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import {
   IconArrowBackUp,
@@ -15,6 +16,7 @@ import {
 import { useState } from 'react';
 import { ARTICLE_KINDS, ARTICLE_STATES } from '../../../../shared/articles/schema.ts';
 import { useRead } from '../../../lib/data/use-read.ts';
+import { LocalizedDatesProvider } from '../../../lib/components/DatesProvider.tsx';
 import { useT } from '../../../lib/i18n/index.ts';
 import { AddButton } from '../../../lib/kit/AddButton.tsx';
 import { FilterBar, FilterSelect, FilterText } from '../../../lib/kit/FilterBar.tsx';
@@ -229,104 +231,106 @@ export default function InformationReleasePage() {
   ];
 
   return (
-    <Stack gap="md" data-testid="information-release-page">
-      <Title order={1} fz="lg">
-        {t('articles.title')}
-      </Title>
-      <Tabs
-        value={kind}
-        onChange={(value) => {
-          if (isKind(value)) list.setFilters({ kind: value, category_id: '' });
-        }}
-      >
-        <Tabs.List>
-          {ARTICLE_KINDS.map((k) => (
-            <Tabs.Tab key={k} value={k} data-testid={`article-tab-${k}`}>
-              {t(`articles.tabs.${k}`)}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-      </Tabs>
-      <FilterBar
-        list={list}
-        withReset
-        resetLabel={t('articles.list.reset')}
-        actions={
-          <Group gap="xs">
-            <Button
-              variant="default"
-              leftSection={<IconCategory size={16} />}
-              onClick={() => setCategoriesOpen(true)}
-              data-testid="article-categories"
-            >
-              {t('articles.list.categories')}
-            </Button>
-            <AddButton onClick={() => setEditing('new')} testId="article-add">
-              {t('articles.list.add')}
-            </AddButton>
-          </Group>
-        }
-      >
-        <FilterText
-          name="keyword"
-          debounceMs={300}
-          placeholder={t('articles.list.search')}
-          aria-label={t('articles.list.search')}
-          w={200}
-          data-testid="article-search"
+    <LocalizedDatesProvider>
+      <Stack gap="md" data-testid="information-release-page">
+        <Title order={1} fz="lg">
+          {t('articles.title')}
+        </Title>
+        <Tabs
+          value={kind}
+          onChange={(value) => {
+            if (isKind(value)) list.setFilters({ kind: value, category_id: '' });
+          }}
+        >
+          <Tabs.List>
+            {ARTICLE_KINDS.map((k) => (
+              <Tabs.Tab key={k} value={k} data-testid={`article-tab-${k}`}>
+                {t(`articles.tabs.${k}`)}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+        </Tabs>
+        <FilterBar
+          list={list}
+          withReset
+          resetLabel={t('articles.list.reset')}
+          actions={
+            <Group gap="xs">
+              <Button
+                variant="default"
+                leftSection={<IconCategory size={16} />}
+                onClick={() => setCategoriesOpen(true)}
+                data-testid="article-categories"
+              >
+                {t('articles.list.categories')}
+              </Button>
+              <AddButton onClick={() => setEditing('new')} testId="article-add">
+                {t('articles.list.add')}
+              </AddButton>
+            </Group>
+          }
+        >
+          <FilterText
+            name="keyword"
+            debounceMs={300}
+            placeholder={t('articles.list.search')}
+            aria-label={t('articles.list.search')}
+            w={200}
+            data-testid="article-search"
+          />
+          <FilterSelect
+            name="category_id"
+            placeholder={t('articles.list.allCategories')}
+            aria-label={t('articles.list.category')}
+            data={(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+            w={160}
+          />
+          <FilterSelect
+            name="state"
+            placeholder={t('articles.list.allStates')}
+            aria-label={t('articles.list.state')}
+            data={ARTICLE_STATES.map((s) => ({ value: s, label: t(`articles.states.${s}`) }))}
+            w={120}
+            data-testid="article-state-filter"
+          />
+        </FilterBar>
+        <ListPageTable
+          list={list}
+          columns={columns}
+          empty={
+            <Text c="dimmed">{list.filtered ? t('articles.list.noMatch') : t('articles.list.empty')}</Text>
+          }
+          data-testid="article-table"
         />
-        <FilterSelect
-          name="category_id"
-          placeholder={t('articles.list.allCategories')}
-          aria-label={t('articles.list.category')}
-          data={(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
-          w={160}
+        <ArticleFormDrawer
+          kind={kind}
+          article={editing}
+          categories={categories.data ?? []}
+          occupations={occupations}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            reloadAll();
+          }}
         />
-        <FilterSelect
-          name="state"
-          placeholder={t('articles.list.allStates')}
-          aria-label={t('articles.list.state')}
-          data={ARTICLE_STATES.map((s) => ({ value: s, label: t(`articles.states.${s}`) }))}
-          w={120}
-          data-testid="article-state-filter"
+        <PublishDialog
+          article={publishing}
+          onClose={() => setPublishing(null)}
+          onDone={() => {
+            setPublishing(null);
+            list.reload();
+          }}
         />
-      </FilterBar>
-      <ListPageTable
-        list={list}
-        columns={columns}
-        empty={
-          <Text c="dimmed">{list.filtered ? t('articles.list.noMatch') : t('articles.list.empty')}</Text>
-        }
-        data-testid="article-table"
-      />
-      <ArticleFormDrawer
-        kind={kind}
-        article={editing}
-        categories={categories.data ?? []}
-        occupations={occupations}
-        onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          reloadAll();
-        }}
-      />
-      <PublishDialog
-        article={publishing}
-        onClose={() => setPublishing(null)}
-        onDone={() => {
-          setPublishing(null);
-          list.reload();
-        }}
-      />
-      <ApplicationsDrawer job={applications} onClose={() => setApplications(null)} />
-      <CategoryDrawer
-        kind={kind}
-        opened={categoriesOpen}
-        categories={categories.data ?? []}
-        onClose={() => setCategoriesOpen(false)}
-        onChanged={reloadAll}
-      />
-      {confirm.dialog}
-    </Stack>
+        <ApplicationsDrawer job={applications} onClose={() => setApplications(null)} />
+        <CategoryDrawer
+          kind={kind}
+          opened={categoriesOpen}
+          categories={categories.data ?? []}
+          onClose={() => setCategoriesOpen(false)}
+          onChanged={reloadAll}
+        />
+        {confirm.dialog}
+      </Stack>
+    </LocalizedDatesProvider>
   );
 }
