@@ -1,6 +1,18 @@
 // /pages/<slug> (public): a custom page written in the back office. Its body was sanitised by the server
 // when saved (lib/rich-text.ts), so it is shown as stored; an unknown or unpublished page says so.
-import { Alert, Box, Button, Center, Container, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Box,
+  Button,
+  Center,
+  Container,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  Title,
+  Typography,
+} from '@mantine/core';
 import { Link } from 'wouter';
 import { ApiError } from '../../../lib/api/errors.ts';
 import { PortalHeader } from '../../../lib/components/PortalHeader.tsx';
@@ -57,13 +69,15 @@ export default function CustomPage({ params }: { params?: { slug?: string } }) {
         <Text fz="xs" c="dimmed" mt={4} mb="md">
           {parseTime(data.updated_at, '{y}-{m}-{d}')}
         </Text>
-        <Box
-          className="rich-text"
-          style={{ overflowWrap: 'anywhere' }}
-          data-testid="custom-page-body"
-          // Sanitised by the server when the page was saved.
-          dangerouslySetInnerHTML={{ __html: data.body }}
-        />
+        {/* Mantine's Typography gives the stored HTML its headings, tables with borders and fitted images. */}
+        <Typography>
+          <Box
+            style={{ overflowWrap: 'anywhere', overflowX: 'auto' }}
+            data-testid="custom-page-body"
+            // Sanitised by the server when the page was saved.
+            dangerouslySetInnerHTML={{ __html: data.body }}
+          />
+        </Typography>
       </Paper>
     );
   }

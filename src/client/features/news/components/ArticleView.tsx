@@ -15,6 +15,7 @@ import {
   Stack,
   Text,
   Title,
+  Typography,
 } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconEye, IconPaperclip } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -162,14 +163,16 @@ export function ArticleBody({ article }: { article: ArticleDetail }) {
       )}
       {article.body && (
         <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
-          <Box
-            className="article-body"
-            fz="sm"
-            style={{ overflowWrap: 'anywhere', overflowX: 'auto' }}
-            data-testid="article-body"
-            // Sanitised by the server when the article was saved (lib/rich-text.ts's allow-list).
-            dangerouslySetInnerHTML={{ __html: article.body }}
-          />
+          {/* Mantine's Typography gives the stored HTML its headings, tables with borders and fitted images. */}
+          <Typography>
+            <Box
+              fz="sm"
+              style={{ overflowWrap: 'anywhere', overflowX: 'auto' }}
+              data-testid="article-body"
+              // Sanitised by the server when the article was saved (lib/rich-text.ts's allow-list).
+              dangerouslySetInnerHTML={{ __html: article.body }}
+            />
+          </Typography>
         </Paper>
       )}
       {article.attachments.length > 0 && (
