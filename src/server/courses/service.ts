@@ -34,7 +34,7 @@ import { listAnswer, offsetOf } from '../lib/pagination.ts';
 import { sanitizeRichText } from '../lib/rich-text.ts';
 import { changedFields, writeSystemLog } from '../lib/system-log.ts';
 import type { AdminPrincipal } from '../plugins/auth.ts';
-import { findUpload, uploadUrl } from '../uploads/service.ts';
+import { requireUploadOfKind, uploadUrl } from '../uploads/service.ts';
 
 type CourseInput = z.output<typeof courseInputSchema>;
 type LessonInput = z.output<typeof lessonInputSchema>;
@@ -138,10 +138,14 @@ async function checkCourseInput(tx: DbOrTx, input: CourseInput) {
     if (input.level !== null && !occupation.levels.includes(input.level))
       throw fieldError('level', `${occupation.name}没有该等级（可选 ${occupation.levels.join('、')} 级）`);
   }
-  if (input.cover_upload_id !== null) {
-    const upload = await findUpload(tx, input.cover_upload_id);
-    if (!upload || upload.kind !== 'cover') throw fieldError('cover_upload_id', '封面图片不存在，请重新上传');
-  }
+  if (input.cover_upload_id !== null)
+    await requireUploadOfKind(
+      tx,
+      input.cover_upload_id,
+      'cover',
+      'cover_upload_id',
+      '封面图片不存在，请重新上传',
+    );
 }
 
 const courseValues = (input: CourseInput) => ({
@@ -532,9 +536,13 @@ async function lessonValues(tx: DbOrTx, courseId: number, input: LessonInput) {
       durationSeconds: Math.max(1, Math.round(video.durationSeconds)),
     };
   }
-  const upload = await findUpload(tx, input.document_upload_id!);
-  if (!upload || upload.kind !== 'lesson_document')
-    throw fieldError('document_upload_id', 'PDF 文档不存在，请重新上传');
+  const upload = await requireUploadOfKind(
+    tx,
+    input.document_upload_id,
+    'lesson_document',
+    'document_upload_id',
+    'PDF 文档不存在，请重新上传',
+  );
   return {
     ...common,
     kind: 'document',

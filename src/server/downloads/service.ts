@@ -22,14 +22,14 @@ import {
   downloads,
   uploads,
 } from '../db/schema/index.ts';
-import { fieldError, notFound } from '../errors.ts';
+import { notFound } from '../errors.ts';
 import { checkCategory } from '../content-categories/service.ts';
 // counts.ts is the statistics area's one entry for counting a visit (content-stats has no service.ts of its own).
 import { countVisit } from '../content-stats/service.ts';
 import { listAnswer, offsetOf } from '../lib/pagination.ts';
 import { changedFields, writeSystemLog } from '../lib/system-log.ts';
 import type { AdminPrincipal } from '../plugins/auth.ts';
-import { uploadUrl } from '../uploads/service.ts';
+import { requireUploadOfKind, uploadUrl } from '../uploads/service.ts';
 
 type CreateInput = z.output<typeof downloadCreateSchema>;
 type UpdateInput = z.output<typeof downloadUpdateSchema>;
@@ -136,8 +136,7 @@ export async function getDownload(db: DbOrTx, id: number) {
 
 /** The upload must be a content file (its checks: type by content, 20 MB). */
 async function assertContentFile(tx: DbOrTx, uploadId: string) {
-  const [upload] = await tx.select({ kind: uploads.kind }).from(uploads).where(eq(uploads.id, uploadId));
-  if (!upload || upload.kind !== 'content_file') throw fieldError('upload_id', '请上传文件');
+  await requireUploadOfKind(tx, uploadId, 'content_file', 'upload_id', '请上传文件');
 }
 
 export async function createDownload(

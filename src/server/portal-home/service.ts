@@ -18,7 +18,7 @@ import { fieldError, notFound, validationFailed } from '../errors.ts';
 import { rowsOf } from '../lib/db-queries.ts';
 import { writeSystemLog } from '../lib/system-log.ts';
 import type { AdminPrincipal } from '../plugins/auth.ts';
-import { findUpload, uploadIdFromUrl } from '../uploads/service.ts';
+import { requireUploadOfKind, uploadIdFromUrl } from '../uploads/service.ts';
 
 type Stage = 'draft' | 'published';
 
@@ -130,9 +130,7 @@ export async function listAdminBanners(db: DbOrTx) {
 
 /** The image must be an uploaded banner image. */
 async function checkImage(tx: DbOrTx, url: string) {
-  const id = uploadIdFromUrl(url);
-  const upload = id ? await findUpload(tx, id) : undefined;
-  if (!upload || upload.kind !== 'banner') throw fieldError('image_url', '请上传横幅图片');
+  await requireUploadOfKind(tx, uploadIdFromUrl(url), 'banner', 'image_url', '请上传横幅图片');
 }
 
 const bannerValues = (input: BannerInput) => ({

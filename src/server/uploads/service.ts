@@ -173,6 +173,19 @@ export async function findUpload(db: DbOrTx, id: string) {
   return row;
 }
 
+/** The upload a form names for one purpose (a cover, a banner…): it must exist and be of that kind, else 422. */
+export async function requireUploadOfKind(
+  db: DbOrTx,
+  id: string | null | undefined,
+  kind: UploadKind,
+  field: string,
+  message: string,
+): Promise<UploadRow> {
+  const upload = id ? await findUpload(db, id) : undefined;
+  if (!upload || upload.kind !== kind) throw fieldError(field, message);
+  return upload;
+}
+
 /** True when a college administrator's scope holds a plan this upload is attached to or whose candidate owns it. */
 async function collegeMayRead(db: DbOrTx, admin: AdminPrincipal, upload: UploadRow) {
   if (upload.ownerAdminId === admin.id) return true;
