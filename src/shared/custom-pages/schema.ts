@@ -6,6 +6,7 @@ import { listOf } from '../api/answers.ts';
 import { idSchema } from '../api/id.ts';
 import { keyword, requiredText } from '../api/fields.ts';
 import { paginationQuery } from '../api/pagination.ts';
+import { EXTERNAL_LINK } from '../api/links.ts';
 
 export const SLUG_PATTERN = /^[a-z0-9][a-z0-9-]*$/;
 export const SLUG_MAX = 60;
@@ -35,16 +36,13 @@ export type CustomPageInput = z.input<typeof customPageInputSchema>;
 
 export const customPageListQuery = paginationQuery.extend({ keyword });
 
-/** An external link of spec §5: http(s) with a host, mailto with an address, tel with a number. */
+/** An external link of spec §5 (shared/api/links.ts). */
 export const externalUrlSchema = z
   .string({ error: '请填写链接地址' })
   .trim()
   .min(1, '请填写链接地址')
   .max(300, '链接地址不能超过 300 个字符')
-  .regex(
-    /^(https?:\/\/[^\s/?#]+[^\s]*|mailto:[^\s@]+@[^\s@]+|tel:\+?[0-9][0-9\-() ]*)$/i,
-    '外部链接须以 http://、https://、mailto: 或 tel: 开头',
-  );
+  .regex(EXTERNAL_LINK, '外部链接须以 http://、https://、mailto: 或 tel: 开头');
 
 export const navItemInputSchema = z
   .object({

@@ -4,14 +4,11 @@
 import { z } from '../api/zod.ts';
 import { idSchema } from '../api/id.ts';
 import { requiredText } from '../api/fields.ts';
+import { EXTERNAL_LINK, INTERNAL_LINK } from '../api/links.ts';
 
 export const HOME_SECTION_KEYS = ['skillTests', 'courses', 'news', 'jobs', 'downloads'] as const;
 export type HomeSectionKey = (typeof HOME_SECTION_KEYS)[number];
 
-/** A URL is external when it starts with http:, https:, mailto: or tel: (spec §5). */
-export const EXTERNAL_LINK = /^(https?:\/\/[^\s]+|mailto:[^\s]+|tel:[+\d][\d\s-]*)$/i;
-/** An internal link is a path of the site: '/…', never '//host'. */
-export const INTERNAL_LINK = /^\/(?!\/)[^\s]*$/;
 export const LINK_MAX = 300;
 
 const LINK_RULE = '须以 / 开头（站内页面），或以 http://、https://、mailto:、tel: 开头';
