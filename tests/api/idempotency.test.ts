@@ -8,6 +8,7 @@ import { loadConfig } from '../../src/server/config.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import { conflict } from '../../src/server/errors.ts';
 import { anyUser } from '../../src/server/plugins/auth.ts';
+import { sealAnswer } from '../../src/server/plugins/idempotency.ts';
 import { login, request, type Json } from '../helpers/api.ts';
 import { openTestDatabase } from '../helpers/test-db.ts';
 
@@ -17,7 +18,7 @@ let learnerToken: string;
 let learner2Token: string;
 
 /** How often each probe route's handler really ran. */
-const runs = { counter: 0, flaky: 0, slow: 0, refuse: 0 };
+const runs = { counter: 0, flaky: 0, slow: 0, refuse: 0, sealed: 0 };
 let releaseSlow: () => void = () => undefined;
 let slowGate = Promise.resolve();
 
@@ -46,6 +47,14 @@ beforeAll(async () => {
         runs.slow += 1;
         await slowGate;
         return { run: runs.slow };
+      });
+      // Seals its answer in its transaction, then dies before answering (as a process killed right after
+      // the commit would): the 500 never reaches the client, and the claim must not be released.
+      probe.post('/sealed', { preHandler: anyUser() }, async (req) => {
+        runs.sealed += 1;
+        const run = runs.sealed;
+        await probe.db.transaction((tx) => sealAnswer(tx, req, 201, { run }));
+        throw new Error('killed after the commit');
       });
       probe.post('/refuse', { preHandler: anyUser() }, async () => {
         runs.refuse += 1;
@@ -84,6 +93,19 @@ describe('Idempotency-Key on writes', () => {
     expect(second.headers['content-type']).toContain('application/json');
     expect(second.json()).toEqual(first.json());
     expect(runs.counter).toBe(before + 1);
+  });
+
+  it('an answer sealed in the write’s transaction is replayed even when the first request never answered', async () => {
+    const first = await post('/api/test-idempotency/sealed', learnerToken, 'sealed-1', { text: 'once' });
+    expect(first.statusCode).toBe(500);
+    const replayed = await post('/api/test-idempotency/sealed', learnerToken, 'sealed-1', { text: 'once' });
+    expect(replayed.statusCode).toBe(201);
+    expect(replayed.headers['idempotent-replayed']).toBe('true');
+    expect(replayed.json()).toEqual({ run: 1 });
+    expect(runs.sealed).toBe(1);
+    // Without a key nothing is sealed, and each request applies.
+    await post('/api/test-idempotency/sealed', learnerToken, undefined);
+    expect(runs.sealed).toBe(2);
   });
 
   it('without a key every request applies', async () => {

@@ -15,6 +15,7 @@ import { idParams } from '../../shared/api/id.ts';
 import { answer } from '../http/answer.ts';
 import { parseInput } from '../http/validate.ts';
 import { admin, adminPage, learner, requireAdmin, requireLearner } from '../plugins/auth.ts';
+import { sealAnswer } from '../plugins/idempotency.ts';
 import {
   adminAuthor,
   assignFeedback,
@@ -47,9 +48,14 @@ const feedbackRoutes: FastifyPluginAsync = async (app) => {
     const body = parseInput(feedbackCreateSchema, request.body);
     const me = requireLearner(request);
     const created = await app.db.transaction(async (tx) =>
-      createFeedback(tx, await learnerAuthor(tx, me.id), body, null),
+      sealAnswer(
+        tx,
+        request,
+        201,
+        answer(feedbackDetailAnswer, await createFeedback(tx, await learnerAuthor(tx, me.id), body, null)),
+      ),
     );
-    return reply.status(201).send(answer(feedbackDetailAnswer, created));
+    return reply.status(201).send(created);
   });
 
   app.get('/v1/learner/feedbacks/:id', learnerOnly, async (request) => {
@@ -66,9 +72,17 @@ const feedbackRoutes: FastifyPluginAsync = async (app) => {
     const body = parseInput(feedbackReplySchema, request.body);
     const me = requireLearner(request);
     const detail = await app.db.transaction(async (tx) =>
-      replyAsSubmitter(tx, await learnerAuthor(tx, me.id), id, body, null),
+      sealAnswer(
+        tx,
+        request,
+        201,
+        answer(
+          feedbackDetailAnswer,
+          await replyAsSubmitter(tx, await learnerAuthor(tx, me.id), id, body, null),
+        ),
+      ),
     );
-    return reply.status(201).send(answer(feedbackDetailAnswer, detail));
+    return reply.status(201).send(detail);
   });
 
   app.post('/v1/learner/feedbacks/:id/close', learnerOnly, async (request) => {
@@ -91,10 +105,15 @@ const feedbackRoutes: FastifyPluginAsync = async (app) => {
   app.post('/v1/admin/feedbacks/mine', anyAdmin, async (request, reply) => {
     const body = parseInput(feedbackCreateSchema, request.body);
     const me = requireAdmin(request);
-    const created = await app.db.transaction((tx) =>
-      createFeedback(tx, adminAuthor(me), body, { admin: me, request }),
+    const created = await app.db.transaction(async (tx) =>
+      sealAnswer(
+        tx,
+        request,
+        201,
+        answer(feedbackDetailAnswer, await createFeedback(tx, adminAuthor(me), body, { admin: me, request })),
+      ),
     );
-    return reply.status(201).send(answer(feedbackDetailAnswer, created));
+    return reply.status(201).send(created);
   });
 
   app.get('/v1/admin/feedbacks/mine/:id', anyAdmin, async (request) => {
@@ -110,10 +129,18 @@ const feedbackRoutes: FastifyPluginAsync = async (app) => {
     const { id } = parseInput(idParams, request.params, 'id');
     const body = parseInput(feedbackReplySchema, request.body);
     const me = requireAdmin(request);
-    const detail = await app.db.transaction((tx) =>
-      replyAsSubmitter(tx, adminAuthor(me), id, body, { admin: me, request }),
+    const detail = await app.db.transaction(async (tx) =>
+      sealAnswer(
+        tx,
+        request,
+        201,
+        answer(
+          feedbackDetailAnswer,
+          await replyAsSubmitter(tx, adminAuthor(me), id, body, { admin: me, request }),
+        ),
+      ),
     );
-    return reply.status(201).send(answer(feedbackDetailAnswer, detail));
+    return reply.status(201).send(detail);
   });
 
   app.post('/v1/admin/feedbacks/mine/:id/close', anyAdmin, async (request) => {
@@ -163,10 +190,15 @@ const feedbackRoutes: FastifyPluginAsync = async (app) => {
   app.post('/v1/admin/feedbacks/:id/replies', feedbackPage, async (request, reply) => {
     const { id } = parseInput(idParams, request.params, 'id');
     const body = parseInput(feedbackReplySchema, request.body);
-    const detail = await app.db.transaction((tx) =>
-      replyAsStaff(tx, requireAdmin(request), request, id, body),
+    const detail = await app.db.transaction(async (tx) =>
+      sealAnswer(
+        tx,
+        request,
+        201,
+        answer(feedbackDetailAnswer, await replyAsStaff(tx, requireAdmin(request), request, id, body)),
+      ),
     );
-    return reply.status(201).send(answer(feedbackDetailAnswer, detail));
+    return reply.status(201).send(detail);
   });
 };
 

@@ -12,6 +12,10 @@
 //   left behind by a crashed process is taken over after CLAIM_STALE_MS.
 // - 5xx and 429 answers are not stored (the write did not happen or may be retried): the claim is
 //   released so a retry applies the write. Every other answer, 4xx included, is final and replayed.
+// - The answer is stored after the handler's transaction has committed, so a process killed between the
+//   commit and that store leaves the claim open, and a replay after CLAIM_STALE_MS would apply the write
+//   again. A write that is not idempotent by its own rule (a new work order, a reply) closes that window
+//   with sealAnswer(): its answer is stored inside its own transaction, committed with the write or not at all.
 // - Keys expire after KEY_TTL_MS; expired rows are purged hourly.
 // - A route whose write is idempotent by its own rule (config `idempotentItself`, e.g. a lesson heartbeat:
 //   a (session, sequence) already applied credits nothing) skips the claim: the header is accepted and
@@ -22,6 +26,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Tx } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema/index.ts';
 import { AppError, fieldError } from '../errors.ts';
 import { optionalPrincipal } from './auth.ts';
@@ -68,6 +73,29 @@ function keyWhere(claim: Claim) {
     eq(idempotencyKeys.userId, claim.userId),
     eq(idempotencyKeys.key, claim.key),
   );
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * Stores `body` as the answer to this request's Idempotency-Key inside the write's transaction `tx`, so the
+ * write and its stored answer commit together: a replay after a crash gets this answer and never applies the
+ * write twice. Returns `body`, for `reply.status(201).send(...)`. Without a claimed key it does nothing.
+ */
+export async function sealAnswer<T>(tx: Tx, request: FastifyRequest, status: number, body: T): Promise<T> {
+  const claim = request.idempotencyClaim;
+  if (!claim) return body;
+  await tx
+    .update(idempotencyKeys)
+    .set({
+      statusCode: status,
+      contentType: JSON_TYPE,
+      body: JSON.stringify(body),
+      bodyEncoding: 'utf8',
+      completedAt: sql`now()`,
+    })
+    .where(keyWhere(claim));
+  return body;
 }
 
 const inProgress = () => new AppError(409, '相同的请求正在处理中，请稍后重试', undefined, undefined, 1);
