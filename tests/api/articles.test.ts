@@ -11,6 +11,7 @@ import {
   examPlans,
   jobApplications,
   occupations,
+  staffNotices,
 } from '../../src/server/db/schema/index.ts';
 import {
   createTestApp,
@@ -506,6 +507,53 @@ describe('applying for a job', () => {
     expect((await call('DELETE', `/api/v1/admin/articles/${id}`, founder)).statusCode).toBe(409);
   });
 
+  it('tells the staff who publish jobs through the bell, each reading for themselves, never a college', async () => {
+    const unread = async (token: string) =>
+      (await call('GET', '/api/v1/admin/notices/unread-count', token)).json().count as number;
+    const [founderBefore, managerBefore] = [await unread(founder), await unread(manager)];
+    const id = await publishedJob({ title: '通知测试岗位' });
+    expect((await call('POST', `/api/v1/learner/jobs/${id}/apply`, learner, {})).statusCode).toBe(201);
+
+    expect(await unread(founder)).toBe(founderBefore + 1);
+    expect(await unread(manager)).toBe(managerBefore + 1);
+    const list = await call('GET', '/api/v1/admin/notices?limit=5', founder);
+    expect(list.statusCode).toBe(200);
+    const [notice] = list.json().data as Json[];
+    expect(notice).toMatchObject({
+      title: '新的岗位申请：通知测试岗位',
+      link: `/manage/contentManage/informationRelease?kind=job&applications=${id}`,
+      read: false,
+    });
+    expect(notice!.body).toContain('苏州某制造公司');
+    expect(notice!.body).toContain('刘经理 0512-66001234');
+    const english = await request(ctx.app, {
+      method: 'GET',
+      url: '/api/v1/admin/notices?limit=1&unread=true',
+      token: founder,
+      headers: { 'accept-language': 'en' },
+    });
+    expect(english.json().data[0].title).toBe('New job application: 通知测试岗位');
+
+    // Read per administrator: the founder's read leaves the manager's unread.
+    const read = await call('POST', `/api/v1/admin/notices/${notice!.id}/read`, founder);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json()).toMatchObject({ id: notice!.id, read: true });
+    expect(await unread(founder)).toBe(founderBefore);
+    expect(await unread(manager)).toBe(managerBefore + 1);
+    const all = await call('POST', '/api/v1/admin/notices/read-all', manager);
+    expect(all.json().marked).toBe(managerBefore + 1);
+    expect(await unread(manager)).toBe(0);
+
+    // A college administrator never has the content tab, so never its notices; a learner is refused.
+    expect(await unread(college)).toBe(0);
+    expect((await call('GET', '/api/v1/admin/notices', college)).json().data).toEqual([]);
+    expect((await call('POST', `/api/v1/admin/notices/${notice!.id}/read`, college)).statusCode).toBe(404);
+    expect((await call('GET', '/api/v1/admin/notices', learner)).statusCode).toBe(403);
+    expect((await call('GET', '/api/v1/admin/notices')).statusCode).toBe(401);
+    expect((await call('POST', '/api/v1/admin/notices/x/read', founder)).statusCode).toBe(422);
+    expect((await call('GET', '/api/v1/admin/notices?limit=0', founder)).statusCode).toBe(422);
+  });
+
   it('refuses a learner without a matching certificate, and after the deadline', async () => {
     const higher = level > 1 ? await publishedJob({ level_required: level - 1 }) : null;
     const [other] = await ctx.app.db
@@ -523,7 +571,7 @@ describe('applying for a job', () => {
       expect(status).toMatchObject({ applied: false, eligible: false, reason: expect.any(String) });
     }
     await expectRejectedWithoutWrite(ctx.app, {
-      tables: [jobApplications],
+      tables: [jobApplications, staffNotices],
       calls: [
         ...refused.map((id) => ({
           method: 'POST' as const,
@@ -577,6 +625,11 @@ describe('applying for a job', () => {
       .from(jobApplications)
       .where(eq(jobApplications.articleId, id));
     expect(rows?.n).toBe(1);
+    const [notices] = await ctx.app.db
+      .select({ n: count() })
+      .from(staffNotices)
+      .where(eq(staffNotices.link, `/manage/contentManage/informationRelease?kind=job&applications=${id}`));
+    expect(notices?.n).toBe(1);
     // learner2 is somebody else: their own status.
     const other = await call('GET', `/api/v1/learner/jobs/${id}/application`, learner2);
     expect(other.json().applied).toBe(false);

@@ -298,6 +298,11 @@ describe("a college administrator never reads or writes another college's rows",
         select 'administrators', a.id, 'matrix', 'other', 'matrix'
           from administrators a where a.username <> 'college' order by a.id limit 1
         returning id`),
+      // a notice to the staff of a page a college administrator never has (the content tab)
+      notices: await one(sql`
+        insert into staff_notices (page, title, message_key, link)
+        values ('InformationRelease', 'matrix', 'jobApplied', '/manage/contentManage/informationRelease')
+        returning id`),
     };
     return rows;
   }

@@ -1,7 +1,8 @@
 // The public news and job pages (issue 25) on the built app: a visitor on a phone browses /news's tabs,
 // opens an article (its title tag and meta description set), goes offline and opens it again: still
 // readable, marked stale; the learner applies to a job their certificate qualifies for (logging in from
-// the job page and coming back); the founder's content statistics show the article's visit.
+// the job page and coming back); the founder's content statistics show the article's visit, and the header's
+// bell the application.
 import { chinaToday } from '../../src/shared/api/china-time.ts';
 import { expect, loginWithToken, test, waitForWorker } from './fixtures/index.ts';
 import { PAGE_LOAD } from './fixtures/registration.ts';
@@ -94,4 +95,14 @@ test('a visitor reads news online and offline; a learner applies to a job; the s
   await expect(page.getByTestId('content-stats-page')).toBeVisible(PAGE_LOAD);
   await expect(page.getByTestId('content-stats-top-articles')).toContainText(article.title, PAGE_LOAD);
   await expect(page.getByTestId('content-stats-chart')).toBeVisible(PAGE_LOAD);
+
+  // The application reached the staff through the header's bell; its notice opens the job's applications.
+  const bell = page.getByTestId('staff-notice-open');
+  await expect(bell).toHaveAttribute('aria-label', /[1-9]/, PAGE_LOAD);
+  await bell.click();
+  const notice = page.getByTestId('staff-notice-list').getByRole('button', { name: job.title });
+  await expect(notice).toContainText('江城茶文化有限公司');
+  await notice.click();
+  await expect(page).toHaveURL(new RegExp(`informationRelease\\?kind=job&applications=${job.id}`));
+  await expect(page.getByTestId('application-drawer')).toContainText('持证三年，可随时到岗', PAGE_LOAD);
 });

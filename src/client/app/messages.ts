@@ -50,6 +50,7 @@ import reviews from '../features/reviews/messages.ts';
 import rooms from '../features/rooms/messages.ts';
 import scores from '../features/scores/messages.ts';
 import staff from '../features/staff/messages.ts';
+import staffNotices from '../features/staff-notices/messages.ts';
 import roles from '../features/roles/messages.ts';
 import systemLogs from '../features/system-logs/messages.ts';
 import tickets from '../features/tickets/messages.ts';
@@ -106,6 +107,7 @@ export const manageAreas: Record<string, AreaMessages> = {
   reviews,
   rooms,
   staff,
+  staffNotices,
   roles,
   systemLogs,
   training,

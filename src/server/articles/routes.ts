@@ -65,7 +65,8 @@ const articleRoutes: FastifyPluginAsync = async (app) => {
   app.post('/v1/learner/jobs/:id/apply', learnerOnly, async (request, reply) => {
     const { id } = parseInput(idParams, request.params, 'id');
     const body = parseInput(jobApplySchema, request.body);
-    const result = await applyForJob(app.db, requireLearner(request).id, id, body.message);
+    const me = requireLearner(request);
+    const result = await app.db.transaction((tx) => applyForJob(tx, me.id, id, body.message));
     return reply.status(result.created ? 201 : 200).send(answer(jobApplicationStatusAnswer, result.status));
   });
 

@@ -50,6 +50,7 @@ import { conflict, fieldError, notFound } from '../errors.ts';
 // counts.ts is the statistics area's one entry for counting a visit (content-stats has no service.ts of its own).
 import { countVisit } from '../content-stats/service.ts';
 import { checkCategory } from '../content-categories/service.ts';
+import { noticeStaff } from '../notifications/service.ts';
 import { listAnswer, offsetOf } from '../lib/pagination.ts';
 import { imageUploadIds, sanitizeArticleHtml } from '../lib/rich-text.ts';
 import { changedFields, writeSystemLog } from '../lib/system-log.ts';
@@ -544,7 +545,10 @@ export async function applicationStatus(
   };
 }
 
-/** One application per learner and job: a repeated apply answers the existing one (`created` false). */
+/**
+ * One application per learner and job: a repeated apply answers the existing one (`created` false). A new one
+ * notices the staff who publish jobs; run it in a transaction so the application and its notice go together.
+ */
 export async function applyForJob(db: DbOrTx, learnerId: number, id: number, message: string) {
   const job = await publicJob(db, id);
   const [existing] = await db
@@ -560,5 +564,27 @@ export async function applyForJob(db: DbOrTx, learnerId: number, id: number, mes
     .values({ articleId: id, learnerId, certificateId: certificate.certificateId, message })
     .onConflictDoNothing()
     .returning({ id: jobApplications.id });
+  if (row) await noticeApplication(db, learnerId, job.article);
   return { created: row !== undefined, status: await applicationStatus(db, learnerId, id) };
+}
+
+/** Tells the staff who publish jobs (the back office's bell), to pass on to the employer's contact. */
+async function noticeApplication(db: DbOrTx, learnerId: number, job: ArticleRow) {
+  const [who] = await db
+    .select({ name: learners.realName, username: learners.username, phone: learners.phone })
+    .from(learners)
+    .where(eq(learners.id, learnerId));
+  const contact = [job.contactName, job.contactPhone].filter(Boolean).join(' ');
+  await noticeStaff(db, {
+    page: 'InformationRelease',
+    message: 'jobApplied',
+    params: {
+      learner: who?.name || who?.username || String(learnerId),
+      phone: who?.phone || '—',
+      employer: job.employer || '—',
+      job: job.title,
+      contact: contact || '—',
+    },
+    link: `/manage/contentManage/informationRelease?kind=job&applications=${job.id}`,
+  });
 }

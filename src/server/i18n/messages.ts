@@ -276,6 +276,18 @@ const NOTIFICATIONS = {
     es: 'El personal respondió a su solicitud (n.º {id}). Abra «Comentarios» para leerla.',
     ja: 'お問い合わせ（#{id}）に担当者が返信しました。「ご意見・お問い合わせ」でご確認ください。',
   },
+  'notification.jobApplied.title': {
+    zh: '新的岗位申请：{job}',
+    en: 'New job application: {job}',
+    es: 'Nueva solicitud de empleo: {job}',
+    ja: '新しい求人応募：{job}',
+  },
+  'notification.jobApplied.body': {
+    zh: '{learner}（手机 {phone}）申请了{employer}的岗位「{job}」。请转告用人单位联系人：{contact}。',
+    en: '{learner} (mobile {phone}) applied for "{job}" at {employer}. Please pass it on to the employer contact: {contact}.',
+    es: '{learner} (móvil {phone}) solicitó el puesto «{job}» en {employer}. Comuníquelo al contacto de la empresa: {contact}.',
+    ja: '{learner}（携帯 {phone}）が{employer}の求人「{job}」に応募しました。雇用主の連絡先にお伝えください：{contact}。',
+  },
 } as const satisfies Record<string, Entry>;
 
 export const MESSAGES = {

@@ -29,6 +29,22 @@ const system = alias(functionalModules, 's');
 
 export type PageAccess = 'granted' | 'notGranted' | 'disabled';
 
+/** The role's grants among the named menu items, each with whether it is switched on; one query. */
+async function grantsAmong(db: DbOrTx, roleId: number, type: AdministratorType, pages: readonly string[]) {
+  const granted = await db
+    .select({
+      name: menus.name,
+      system: menus.system,
+      enabled: sql<boolean>`coalesce(${feature.enabled}, true) and coalesce(${system.enabled}, true)`,
+    })
+    .from(roleMenus)
+    .innerJoin(menus, eq(menus.id, roleMenus.menuId))
+    .leftJoin(feature, eq(feature.key, menus.moduleKey))
+    .leftJoin(system, and(eq(system.kind, 'system'), eq(system.system, menus.system)))
+    .where(and(eq(roleMenus.roleId, roleId), inArray(menus.name, [...pages])));
+  return granted.filter((row) => !systemHiddenFor(type, row.system));
+}
+
 /**
  * Whether the role may open any of the named menu items: `granted` when one is granted and switched on,
  * `disabled` when every granted one is switched off (its feature module or its whole system), else
@@ -41,17 +57,19 @@ export async function pageAccess(
   pages: readonly string[],
 ): Promise<PageAccess> {
   if (roleId === null || pages.length === 0) return 'notGranted';
-  const granted = await db
-    .select({
-      system: menus.system,
-      enabled: sql<boolean>`coalesce(${feature.enabled}, true) and coalesce(${system.enabled}, true)`,
-    })
-    .from(roleMenus)
-    .innerJoin(menus, eq(menus.id, roleMenus.menuId))
-    .leftJoin(feature, eq(feature.key, menus.moduleKey))
-    .leftJoin(system, and(eq(system.kind, 'system'), eq(system.system, menus.system)))
-    .where(and(eq(roleMenus.roleId, roleId), inArray(menus.name, [...pages])));
-  const rows = granted.filter((row) => !systemHiddenFor(type, row.system));
+  const rows = await grantsAmong(db, roleId, type, pages);
   if (rows.length === 0) return 'notGranted';
   return rows.some((row) => row.enabled) ? 'granted' : 'disabled';
+}
+
+/** Of the named menu items, the ones the role may open (granted and switched on). One query. */
+export async function openablePages(
+  db: DbOrTx,
+  roleId: number | null,
+  type: AdministratorType,
+  pages: readonly string[],
+): Promise<string[]> {
+  if (roleId === null || pages.length === 0) return [];
+  const rows = await grantsAmong(db, roleId, type, pages);
+  return [...new Set(rows.filter((row) => row.enabled).map((row) => row.name))];
 }

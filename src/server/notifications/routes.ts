@@ -1,5 +1,6 @@
-// Message notifications (/userCenter/myNotify, myNotifyInfo, the web header's unread count) and the staff
-// broadcast. A learner reaches only their own messages and broadcasts; opening a message marks it read.
+// Message notifications (/userCenter/myNotify, myNotifyInfo, the web header's unread count), the staff
+// broadcast, and the notices to staff (the back-office header's bell). A learner reaches only their own
+// messages and broadcasts; an administrator only the notices of pages its role may open. Opening marks read.
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { idParams } from '../../shared/api/id.ts';
@@ -11,6 +12,8 @@ import {
   notificationListAnswer,
   notificationListQuery,
   sentNotificationListAnswer,
+  staffNoticeAnswer,
+  staffNoticeListAnswer,
   unreadCountAnswer,
 } from '../../shared/notifications/schema.ts';
 import { paginationQuery } from '../../shared/api/pagination.ts';
@@ -30,6 +33,7 @@ import {
   sendNotification,
   unreadCount,
 } from './service.ts';
+import { listStaffNotices, markAllStaffRead, readStaffNotice, staffUnreadCount } from './staff.ts';
 
 const notificationRoutes: FastifyPluginAsync = async (app) => {
   app.get('/v1/notifications', { preHandler: learner() }, async (request, reply) => {
@@ -59,6 +63,34 @@ const notificationRoutes: FastifyPluginAsync = async (app) => {
     return answer(markAllReadAnswer, { marked: await markAllRead(app.db, me.id) });
   });
 
+  // ------------------------------------------------------------ notices to staff (any administrator: each
+  // sees the notices of the pages its role may open). Marking read is one's own receipt, changing no data
+  // anyone else sees: no system-log row.
+  const readReceipt = { preHandler: admin(), config: { noSystemLog: true } };
+  app.get('/v1/admin/notices', { preHandler: admin() }, async (request, reply) => {
+    const query = parseInput(notificationListQuery, request.query, 'query');
+    return answer(
+      staffNoticeListAnswer,
+      await listStaffNotices(app.db, requireAdmin(request), query, requestLanguage(request, reply)),
+    );
+  });
+
+  app.get('/v1/admin/notices/unread-count', { preHandler: admin() }, async (request) =>
+    answer(unreadCountAnswer, { count: await staffUnreadCount(app.db, requireAdmin(request)) }),
+  );
+
+  app.post('/v1/admin/notices/read-all', readReceipt, async (request) =>
+    answer(markAllReadAnswer, { marked: await markAllStaffRead(app.db, requireAdmin(request)) }),
+  );
+
+  app.post('/v1/admin/notices/:id/read', readReceipt, async (request, reply) => {
+    const { id } = parseInput(idParams, request.params, 'id');
+    const notice = await readStaffNotice(app.db, requireAdmin(request), id, requestLanguage(request, reply));
+    if (!notice) throw notFound('通知不存在');
+    return answer(staffNoticeAnswer, notice);
+  });
+
+  // ------------------------------------------------------------ messages staff sent to learners
   app.get('/v1/admin/notifications', { preHandler: admin(['founder', 'manager']) }, async (request) =>
     answer(
       sentNotificationListAnswer,

@@ -7,7 +7,7 @@ import { and, count, desc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Language } from '../../shared/api/constants.ts';
 import type { NotificationItem } from '../../shared/notifications/schema.ts';
 import type { DbOrTx } from '../db/client.ts';
-import { notificationReads, notifications } from '../db/schema/index.ts';
+import { notificationReads, notifications, staffNotices } from '../db/schema/index.ts';
 import { isMessageKey, t, type MessageParams } from '../i18n/messages.ts';
 
 export const NOTIFICATION_KINDS = [
@@ -35,7 +35,9 @@ export type PlatformMessage =
   | 'certificateIssued'
   | 'certificateRevoked'
   | 'classCompleted'
-  | 'feedbackReplied';
+  | 'feedbackReplied'
+  /** To staff (staff.ts): a learner applied for a job. */
+  | 'jobApplied';
 
 interface NotificationBase {
   /** null sends a broadcast to every learner. */
@@ -65,9 +67,12 @@ function notificationRow(input: NotificationInput) {
   };
   if (input.message === undefined)
     return { ...base, title: input.title, body: input.body ?? '', messageKey: null, messageParams: null };
-  const { message, params } = input;
+  return { ...base, ...platformText(input.message, input.params) };
+}
+
+/** The columns a platform message is stored with: its Chinese text, its key and its parameters. */
+export function platformText(message: PlatformMessage, params: MessageParams) {
   return {
-    ...base,
     title: t('zh', titleKey(message), params),
     body: t('zh', bodyKey(message), params),
     messageKey: message,
@@ -80,6 +85,24 @@ export async function sendNotification(db: DbOrTx, input: NotificationInput) {
     .insert(notifications)
     .values(notificationRow(input))
     .returning({ id: notifications.id });
+  return row!.id;
+}
+
+export interface StaffNoticeInput {
+  /** The menu item (menus/reference.ts name) whose holders receive it. */
+  page: string;
+  message: PlatformMessage;
+  params: MessageParams;
+  /** A back-office route the notice opens, e.g. /manage/contentManage/informationRelease?applications=3 */
+  link: string;
+}
+
+/** A notice to staff (notifications/staff.ts reads them): in the transaction of the event it is about. */
+export async function noticeStaff(db: DbOrTx, input: StaffNoticeInput): Promise<number> {
+  const [row] = await db
+    .insert(staffNotices)
+    .values({ page: input.page, link: input.link, ...platformText(input.message, input.params) })
+    .returning({ id: staffNotices.id });
   return row!.id;
 }
 

@@ -1,4 +1,5 @@
-// Learner notifications (PRODUCT.md §2): the message list's query, the staff's broadcast and the message answer.
+// Learner notifications (PRODUCT.md §2): the message list's query, the staff's broadcast and the message answer;
+// and the notices to back-office staff.
 import { z } from '../api/zod.ts';
 import { idSchema } from '../api/id.ts';
 import { paginationQuery } from '../api/pagination.ts';
@@ -59,3 +60,20 @@ export const sentNotificationListAnswer = listOf(sentNotificationAnswer);
 
 /** POST /v1/admin/notifications (201) */
 export const notificationCreatedAnswer = z.object({ id: z.number().int() });
+
+// ---------------------------------------------------------------- staff notices (the back office's bell)
+
+/** One notice to back-office staff, in the reader's language (POST /v1/admin/notices/:id/read marks it read). */
+export const staffNoticeAnswer = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  body: z.string(),
+  /** A back-office route the notice opens. */
+  link: z.string(),
+  created_at: z.string(),
+  read: z.boolean(),
+});
+export type StaffNoticeItem = z.infer<typeof staffNoticeAnswer>;
+
+/** GET /v1/admin/notices (same query as a learner's list: page, limit, unread) */
+export const staffNoticeListAnswer = listOf(staffNoticeAnswer);

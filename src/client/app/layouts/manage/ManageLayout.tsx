@@ -44,12 +44,18 @@ import { TagsView } from './TagsView.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
 // Loaded when needed, not with the first paint of the back office (issue 4): the settings drawer (colour
-// input, switches) when first opened, the error log (dialog, table) once something was logged.
+// input, switches) when first opened, the error log (dialog, table) once something was logged, the notice
+// bell (popover, its calls) after the first paint.
 const SettingsDrawer = lazy(() =>
   import('./SettingsDrawer.tsx').then((m) => ({ default: m.SettingsDrawer })),
 );
 const ErrorLogButton = lazy(() =>
   import('./ErrorLogButton.tsx').then((m) => ({ default: m.ErrorLogButton })),
+);
+const NoticeBell = lazy(() =>
+  import('../../../features/staff-notices/components/NoticeBell.tsx').then((m) => ({
+    default: m.NoticeBell,
+  })),
 );
 
 /** Width of the closed (icons only) sidebar on desktop. */
@@ -235,6 +241,9 @@ export function ManageLayout({ children, statusTitle }: ManageLayoutProps) {
                   <ErrorLogButton />
                 </Suspense>
               )}
+              <Suspense fallback={null}>
+                <NoticeBell />
+              </Suspense>
               {!mobile && <FullscreenToggle />}
               {!mobile && <SizeMenu />}
               <LanguagePicker variant="subtle" color="gray" />

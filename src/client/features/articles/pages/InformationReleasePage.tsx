@@ -1,8 +1,9 @@
 // /manage/contentManage/informationRelease: news, notices and jobs in three tabs. Each tab lists its kind
 // (pinned first), searchable by title and filtered by category and state; add and edit in a drawer (the
 // article editor with tables and images, attachments, job fields for jobs); publish now or at a time,
-// withdraw (confirmed), pin/unpin, delete a draft or withdrawn one (confirmed), a job's applications; and the
-// kind's categories in a small drawer.
+// withdraw (confirmed), pin/unpin, delete a draft or withdrawn one (confirmed), a job's applications (also
+// opened by `?applications=<job id>`, the link of the staff notice a new application sends); and the kind's
+// categories in a small drawer.
 import '@mantine/dates/styles.css';
 import { Badge, Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import {
@@ -13,7 +14,8 @@ import {
   IconSend,
   IconUsers,
 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'wouter';
 import { ARTICLE_KINDS, ARTICLE_STATES } from '../../../../shared/articles/schema.ts';
 import { useRead } from '../../../lib/data/use-read.ts';
 import { LocalizedDatesProvider } from '../../../lib/components/DatesProvider.tsx';
@@ -78,6 +80,32 @@ export default function InformationReleasePage() {
   const [applications, setApplications] = useState<ArticleView | null>(null);
   const [categoriesOpen, setCategoriesOpen] = useState(false);
   const confirm = useConfirmAction();
+  const [search, setSearch] = useSearchParams();
+  const linkedJob = Number(search.get('applications')) || 0;
+  useEffect(() => {
+    if (!linkedJob) return;
+    let live = true;
+    // A failed read leaves the drawer closed (the API client has shown the toast).
+    fetchArticle(linkedJob).then(
+      (job) => live && setApplications(job),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [linkedJob]);
+  const closeApplications = () => {
+    setApplications(null);
+    if (linkedJob)
+      setSearch(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete('applications');
+          return next;
+        },
+        { replace: true },
+      );
+  };
 
   const reloadAll = () => {
     list.reload();
@@ -321,7 +349,7 @@ export default function InformationReleasePage() {
             list.reload();
           }}
         />
-        <ApplicationsDrawer job={applications} onClose={() => setApplications(null)} />
+        <ApplicationsDrawer job={applications} onClose={closeApplications} />
         <CategoryDrawer
           kind={kind}
           opened={categoriesOpen}
