@@ -1,8 +1,8 @@
 // The bind/edit form of an online exam: the pickers show and take China time (as every page shows plan
 // times); the window defaults to the session's times, the duration to the paper's, grace is typed in
 // minutes and sent in seconds. Pure functions, unit tested.
-import { chinaWallIso, fromChinaClock } from '../../../shared/api/china-time.ts';
 import { DEFAULT_GRACE_SECONDS } from '../../../shared/exams/schema.ts';
+import { isoToPickerValue, pickerValueToIso } from '../../lib/utils/iso-time.ts';
 import type { OnlineExamSession, PaperView } from './api.ts';
 
 export type LocalDateTime = string | null;
@@ -18,19 +18,13 @@ export interface ExamFormValues {
 /** Request field -> form field, where they differ (a 422 on grace_seconds lands under the minutes). */
 export const EXAM_FORM_FIELDS = { grace_seconds: 'grace_minutes' } as const;
 
-export const isoToLocal = (iso: string | null | undefined): LocalDateTime =>
-  iso ? chinaWallIso(new Date(iso)).slice(0, 19).replace('T', ' ') : null;
-
-export const localToIso = (value: LocalDateTime): string | undefined =>
-  (value && fromChinaClock(value)?.toISOString()) || undefined;
-
 /** The form of a session: its exam's values, else the session's window and the default grace. */
 export function examFormFrom(session: OnlineExamSession): ExamFormValues {
   const exam = session.exam;
   return {
     paper_id: exam ? String(exam.paper_id) : null,
-    opens_at: isoToLocal(exam?.opens_at ?? session.starts_at),
-    closes_at: isoToLocal(exam?.closes_at ?? session.ends_at),
+    opens_at: isoToPickerValue(exam?.opens_at ?? session.starts_at),
+    closes_at: isoToPickerValue(exam?.closes_at ?? session.ends_at),
     duration_minutes: exam?.duration_minutes ?? '',
     grace_minutes: (exam?.grace_seconds ?? DEFAULT_GRACE_SECONDS) / 60,
   };
@@ -44,8 +38,8 @@ export function examRequest(values: ExamFormValues) {
   const grace = numberOrRaw(values.grace_minutes);
   return {
     paper_id: values.paper_id ? Number(values.paper_id) : undefined,
-    opens_at: localToIso(values.opens_at) ?? '',
-    closes_at: localToIso(values.closes_at) ?? '',
+    opens_at: pickerValueToIso(values.opens_at) ?? '',
+    closes_at: pickerValueToIso(values.closes_at) ?? '',
     duration_minutes: numberOrRaw(values.duration_minutes),
     grace_seconds: grace === undefined ? undefined : Math.round(grace * 60),
   };
@@ -72,7 +66,7 @@ export function windowFromNow(
   const start = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
   const minutes = (Number(values.duration_minutes) || 60) + 60;
   return {
-    opens_at: isoToLocal(start.toISOString()),
-    closes_at: isoToLocal(new Date(start.getTime() + minutes * 60_000).toISOString()),
+    opens_at: isoToPickerValue(start.toISOString()),
+    closes_at: isoToPickerValue(new Date(start.getTime() + minutes * 60_000).toISOString()),
   };
 }

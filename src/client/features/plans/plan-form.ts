@@ -4,7 +4,7 @@
 // mapped back to form fields; a 422 from the server is mapped the same way.
 import type { FormErrors, UseFormReturnType } from '@mantine/form';
 import dayjs from 'dayjs';
-import { chinaWallIso, fromChinaClock } from '../../../shared/api/china-time.ts';
+import { chinaWallIso } from '../../../shared/api/china-time.ts';
 import {
   DEFAULT_FORM_FIELDS,
   DEFAULT_REQUIRED_MATERIALS,
@@ -23,7 +23,7 @@ import {
   type FieldMap,
   type SchemaCheckOptions,
 } from '../../lib/forms/form-errors.ts';
-import { isoDateTime } from '../../lib/utils/iso-time.ts';
+import { isoToPickerValue, pickerValueToIso } from '../../lib/utils/iso-time.ts';
 import type { ExamPlanDetail } from './api.ts';
 
 /** A Mantine dates value: 'YYYY-MM-DD HH:mm:ss' in China time. */
@@ -60,13 +60,6 @@ export type PlanForm = UseFormReturnType<PlanFormValues>;
 export const PLAN_EDITABLE_STATES: readonly PlanState[] = ['draft', 'published', 'registration_closed'];
 
 const LOCAL_FORMAT = 'YYYY-MM-DD HH:mm:ss';
-
-/** The pickers show and take China time, as every page shows plan times (lib/utils/iso-time.ts). */
-export const isoToLocal = (iso: string | null | undefined): LocalDateTime =>
-  isoDateTime(iso, '{y}-{m}-{d} {h}:{i}:{s}') || null;
-
-export const localToIso = (value: LocalDateTime): string | undefined =>
-  (value && fromChinaClock(value)?.toISOString()) || undefined;
 
 /** 280 -> 28000, '12.5' -> 1250; undefined when empty or not a number (the schema then says what is missing). */
 export function yuanToFen(yuan: number | string): number | undefined {
@@ -180,10 +173,10 @@ export const sessionStartPaths = (values: PlanFormValues): string[] =>
  * every field is valid). Sessions without a start are left to the schema.
  */
 export function sessionStartErrors(values: PlanFormValues): Record<string, string> {
-  const end = localToIso(values.registration_ends_at);
+  const end = pickerValueToIso(values.registration_ends_at);
   if (!end) return {};
   const timed = values.sessions.flatMap((session, index) => {
-    const start = localToIso(session.starts_at);
+    const start = pickerValueToIso(session.starts_at);
     return start ? [{ index, starts_at: new Date(start) }] : [];
   });
   const errors: Record<string, string> = {};
@@ -198,8 +191,8 @@ export function planFormFromDetail(plan: ExamPlanDetail): PlanFormValues {
     occupation_id: String(plan.occupation.id),
     level: String(plan.level),
     organization_id: String(plan.organization.id),
-    registration_starts_at: isoToLocal(plan.registration_starts_at),
-    registration_ends_at: isoToLocal(plan.registration_ends_at),
+    registration_starts_at: isoToPickerValue(plan.registration_starts_at),
+    registration_ends_at: isoToPickerValue(plan.registration_ends_at),
     fee_yuan: fenToYuan(plan.fee_fen),
     capacity: plan.capacity,
     pass_theory: plan.pass_theory,
@@ -210,8 +203,8 @@ export function planFormFromDetail(plan: ExamPlanDetail): PlanFormValues {
     sessions: plan.sessions.map((s) => ({
       kind: s.kind,
       name: s.name,
-      starts_at: isoToLocal(s.starts_at),
-      ends_at: isoToLocal(s.ends_at),
+      starts_at: isoToPickerValue(s.starts_at),
+      ends_at: isoToPickerValue(s.ends_at),
     })),
   };
 }
@@ -223,8 +216,8 @@ export function toPlanInput(values: PlanFormValues): PlanInput {
     occupation_id: numberOrUndefined(values.occupation_id) as number,
     level: numberOrUndefined(values.level) as number,
     organization_id: numberOrUndefined(values.organization_id) as number,
-    registration_starts_at: localToIso(values.registration_starts_at) as string,
-    registration_ends_at: localToIso(values.registration_ends_at) as string,
+    registration_starts_at: (pickerValueToIso(values.registration_starts_at) ?? undefined) as string,
+    registration_ends_at: (pickerValueToIso(values.registration_ends_at) ?? undefined) as string,
     fee_fen: yuanToFen(values.fee_yuan) as number,
     capacity: numberOrUndefined(values.capacity) as number,
     pass_theory: numberOrUndefined(values.pass_theory),
@@ -235,8 +228,8 @@ export function toPlanInput(values: PlanFormValues): PlanInput {
     sessions: values.sessions.map((s) => ({
       kind: s.kind,
       name: s.name,
-      starts_at: localToIso(s.starts_at) as string,
-      ends_at: localToIso(s.ends_at) as string,
+      starts_at: (pickerValueToIso(s.starts_at) ?? undefined) as string,
+      ends_at: (pickerValueToIso(s.ends_at) ?? undefined) as string,
     })),
   };
 }

@@ -3,6 +3,7 @@
 // instants, courses keep the order they were put in, and a session row keeps its id so the server keeps it.
 // One set of values serves the class page (add/set) and the batch-create page (name pattern and count).
 import { chinaWallIso, fromChinaClock } from '../../../shared/api/china-time.ts';
+import { isoToPickerValue, pickerValueToIso } from '../../lib/utils/iso-time.ts';
 import {
   BATCH_SETTING_FIELDS,
   type BatchSettingField,
@@ -58,14 +59,6 @@ export interface ClassFormValues {
 /** Request field → form field, where they differ (a 422's messages land under the right input). */
 export const CLASS_FORM_FIELDS = { fee_fen: 'fee_yuan' } as const;
 
-/** '2026-06-20T01:00:00.000Z' → '2026-06-20 09:00:00' (China time); null for none. */
-export const isoToLocal = (iso: string | null | undefined): LocalDateTime =>
-  iso ? chinaWallIso(new Date(iso)).slice(0, 19).replace('T', ' ') : null;
-
-/** China wall time → ISO instant; undefined when empty or not a time (the schema then says so). */
-export const localToIso = (value: LocalDateTime): string | undefined =>
-  (value && fromChinaClock(value)?.toISOString()) || undefined;
-
 /** 280 → 28000, '12.5' → 1250; NaN when empty or not a number (the schema then says what is wrong). */
 export function yuanToFen(yuan: number | string): number {
   if (yuan === '') return Number.NaN;
@@ -107,8 +100,8 @@ export const classFormFrom = (klass: ClassDetail): ClassFormValues => ({
   ends_on: klass.ends_on,
   capacity: klass.capacity,
   fee_yuan: klass.fee_fen / 100,
-  enrol_opens_at: isoToLocal(klass.enrol_opens_at),
-  enrol_closes_at: isoToLocal(klass.enrol_closes_at),
+  enrol_opens_at: isoToPickerValue(klass.enrol_opens_at),
+  enrol_closes_at: isoToPickerValue(klass.enrol_closes_at),
   rule_progress_percent: klass.rule_progress_percent,
   rule_attendance_percent: klass.rule_attendance_percent,
   with_test: klass.rule_test_pass_score !== null,
@@ -119,8 +112,8 @@ export const classFormFrom = (klass: ClassDetail): ClassFormValues => ({
     id: s.id,
     title: s.title,
     place: s.place,
-    starts_at: isoToLocal(s.starts_at),
-    ends_at: isoToLocal(s.ends_at),
+    starts_at: isoToPickerValue(s.starts_at),
+    ends_at: isoToPickerValue(s.ends_at),
     attendance_count: s.attendance_count,
   })),
 });
@@ -135,8 +128,8 @@ function settingsRequest(values: ClassFormValues): Omit<ClassInput, 'name'> {
     ends_on: values.ends_on,
     capacity: numberOrNaN(values.capacity),
     fee_fen: yuanToFen(values.fee_yuan),
-    enrol_opens_at: localToIso(values.enrol_opens_at) ?? null,
-    enrol_closes_at: localToIso(values.enrol_closes_at) ?? null,
+    enrol_opens_at: pickerValueToIso(values.enrol_opens_at) ?? null,
+    enrol_closes_at: pickerValueToIso(values.enrol_closes_at) ?? null,
     rule_progress_percent: numberOrNaN(values.rule_progress_percent),
     rule_attendance_percent: numberOrNaN(values.rule_attendance_percent),
     rule_test_pass_score: values.with_test ? numberOrNaN(values.rule_test_pass_score) : null,
@@ -146,8 +139,8 @@ function settingsRequest(values: ClassFormValues): Omit<ClassInput, 'name'> {
       ...(s.id === null ? {} : { id: s.id }),
       title: s.title,
       place: s.place,
-      starts_at: localToIso(s.starts_at) ?? '',
-      ends_at: localToIso(s.ends_at) ?? '',
+      starts_at: pickerValueToIso(s.starts_at) ?? '',
+      ends_at: pickerValueToIso(s.ends_at) ?? '',
     })),
   };
 }
@@ -221,8 +214,8 @@ export function batchSetRequest(ids: readonly number[], values: BatchSetValues):
     ...(on('enrolment')
       ? {
           enrolment: {
-            enrol_opens_at: localToIso(values.enrol_opens_at) ?? null,
-            enrol_closes_at: localToIso(values.enrol_closes_at) ?? null,
+            enrol_opens_at: pickerValueToIso(values.enrol_opens_at) ?? null,
+            enrol_closes_at: pickerValueToIso(values.enrol_closes_at) ?? null,
           },
         }
       : {}),

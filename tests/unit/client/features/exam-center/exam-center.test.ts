@@ -9,7 +9,6 @@ import {
   examCreateRequest,
   examFormFrom,
   examRequest,
-  isoToLocal,
   papersFor,
 } from '../../../../../src/client/features/exam-center/exam-form.ts';
 import {
@@ -21,6 +20,7 @@ import {
 } from '../../../../../src/client/features/exam-center/marking.ts';
 import { monitorCounts } from '../../../../../src/client/features/exam-center/monitor.ts';
 import { readAnswerFile } from '../../../../../src/client/features/exam-center/components/AnswerFileModal.tsx';
+import { isoToPickerValue } from '../../../../../src/client/lib/utils/iso-time.ts';
 
 const session: OnlineExamSession = {
   session_id: 7,
@@ -92,7 +92,7 @@ describe('the bind form', () => {
     };
     expect(examFormFrom(bound)).toEqual({
       paper_id: '12',
-      opens_at: isoToLocal('2026-06-20T00:30:00.000Z'),
+      opens_at: isoToPickerValue('2026-06-20T00:30:00.000Z'),
       closes_at: '2026-06-20 11:00:00',
       duration_minutes: 60,
       grace_minutes: 2,

@@ -5,8 +5,6 @@ import { describe, expect, it } from 'vitest';
 import {
   emptyPlanForm,
   formErrorsFrom,
-  isoToLocal,
-  localToIso,
   planFormFromDetail,
   toPlanInput,
   validatePlanForm,
@@ -14,6 +12,7 @@ import {
   type PlanFormValues,
 } from '../../../../../src/client/features/plans/plan-form.ts';
 import { planDetail } from './plan-fixture.ts';
+import { isoToPickerValue, pickerValueToIso } from '../../../../../src/client/lib/utils/iso-time.ts';
 
 // The unit project runs in the machine's time zone; these tests only compare round trips and instants.
 const filled = (patch: Partial<PlanFormValues> = {}): PlanFormValues => ({
@@ -57,12 +56,12 @@ describe('plan form: money in yuan, sent as integer fen', () => {
 describe('plan form: dates', () => {
   it('round-trips an instant through the pickers’ text, which is China time on any device', () => {
     const iso = '2026-12-11T10:00:00.000Z';
-    expect(isoToLocal(iso)).toBe('2026-12-11 18:00:00');
-    expect(localToIso('2026-12-12 09:00:00')).toBe('2026-12-12T01:00:00.000Z');
-    expect(localToIso(isoToLocal(iso))).toBe(iso);
-    expect(isoToLocal(null)).toBeNull();
-    expect(localToIso(null)).toBeUndefined();
-    expect(localToIso('not a date')).toBeUndefined();
+    expect(isoToPickerValue(iso)).toBe('2026-12-11 18:00:00');
+    expect(pickerValueToIso('2026-12-12 09:00:00')).toBe('2026-12-12T01:00:00.000Z');
+    expect(pickerValueToIso(isoToPickerValue(iso))).toBe(iso);
+    expect(isoToPickerValue(null)).toBeNull();
+    expect(pickerValueToIso(null)).toBeNull();
+    expect(pickerValueToIso('not a date')).toBeNull();
   });
 
   it('offers a valid default: window from tomorrow for 30 days, sessions after it', () => {

@@ -10,10 +10,10 @@ import {
   classRequest,
   emptyBatchSet,
   emptyClassForm,
-  isoToLocal,
   nextSessionRow,
   type ClassFormValues,
 } from '../../../../../src/client/features/training/class-form.ts';
+import { isoToPickerValue } from '../../../../../src/client/lib/utils/iso-time.ts';
 
 const filled = (): ClassFormValues => ({
   ...emptyClassForm(),
@@ -72,7 +72,7 @@ describe('the class form', () => {
       place: 'A101',
     });
     expect(nextSessionRow({ sessions: [], starts_on: '2030-03-01' }).ends_at).toBe('2030-03-01 11:00:00');
-    expect(isoToLocal('2030-03-02T01:00:00.000Z')).toBe('2030-03-02 09:00:00');
+    expect(isoToPickerValue('2030-03-02T01:00:00.000Z')).toBe('2030-03-02 09:00:00');
   });
 });
 
