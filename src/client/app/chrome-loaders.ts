@@ -5,6 +5,6 @@ export const chromeLoaders = {
   login: () => import('../features/auth/pages/LoginPage.tsx'),
   // The learner chrome is its own chunk: the login pages and the back office never download it.
   userCenter: () => import('./layouts/learner/UserCenterArea.tsx'),
-  // The back-office chrome (engineer C2) is its own chunk: learner pages never download it.
-  manage: () => import('./layouts/manage/ManageLayout.tsx'),
+  // The back-office chrome, with its page registry, is its own chunk: learner pages never download it.
+  manage: () => import('./layouts/manage/ManageArea.tsx'),
 };

@@ -5,7 +5,6 @@ import { loadMessageGroup } from '../lib/i18n/index.ts';
 import { isLoggedIn } from '../lib/state/session.ts';
 import { findManageRoute } from './guards/run-guard.ts';
 import { publicPages, userCenterPages, type UserCenterPage } from './learner-pages.ts';
-import { managePageLoader } from './manage-pages.ts';
 import { accessibleRoutes } from './menus/state.ts';
 import { chromeLoaders } from './chrome-loaders.ts';
 import { loadModule } from './page-registry.ts';
@@ -29,9 +28,17 @@ export function preloadRoute(path: string): Promise<void> {
   } else if (path.startsWith('/manage/')) {
     // The back office's texts too: its chrome waits for them (routes.tsx ManageTexts).
     loads.push(loadModule(chromeLoaders.manage), loadMessageGroup('manage'));
+    // The page registry beside the chrome (it is in the back office's chunk, not in every first load), then
+    // the page: its request starts once the small registry is there, not after the chrome.
     const route = findManageRoute(path, accessibleRoutes.peek());
-    const page = route && !route.isGroup ? managePageLoader(route.component) : undefined;
-    if (page) loads.push(loadModule(page));
+    if (route && !route.isGroup) {
+      loads.push(
+        import('./manage-pages.ts').then(({ managePageLoader }) => {
+          const page = managePageLoader(route.component);
+          return page && loadModule(page);
+        }),
+      );
+    }
   } else {
     const page = publicPages[path];
     if (page) loads.push(loadModule(page).then((module) => module.preloadData?.()));

@@ -1,6 +1,6 @@
 // The route table of spec §2. Public and learner pages are listed here; back-office pages come from the
-// server's menu tree (menus/state.ts) and are resolved through manage-pages.ts; every page is a lazy
-// chunk. The navigation guard (guards/) approves each location before it renders: until then the
+// server's menu tree (menus/state.ts) and are resolved through manage-pages.ts, in the back office's own
+// chunk (layouts/manage/ManageArea.tsx); every page is a lazy chunk. The navigation guard (guards/) approves each location before it renders: until then the
 // previous page stays on screen, as with a router's async before-each hook. The first location is the
 // exception (issue 4, first paint): when the device already knows the user (cached user info, and for the
 // back office the persisted menus) it renders at once while the guard re-checks in the background and
@@ -10,14 +10,12 @@ import { Suspense, use, useEffect, useState, type ReactNode } from 'react';
 import { Redirect, Route, Router, Switch, useLocation } from 'wouter';
 import { notifications } from '@mantine/notifications';
 import { TOAST_DURATION_MS } from '../../shared/api/constants.ts';
-import { manageAccess } from './guards/manage-access.ts';
 import { defaultGuardDeps, findManageRoute, runGuard, type GuardDeps } from './guards/run-guard.ts';
 import { decideNavigation, resolveStaticRedirect } from './guards/navigation.ts';
 import { PUBLIC_FEATURE_PATHS, publicPages } from './learner-pages.ts';
-import { managePageLoader } from './manage-pages.ts';
 import { accessibleRoutes } from './menus/state.ts';
 import { readKey, useRead } from '../lib/data/use-read.ts';
-import { loadMessageGroup, messagesReady, useT } from '../lib/i18n/index.ts';
+import { loadMessageGroup, messagesReady } from '../lib/i18n/index.ts';
 import { language } from '../lib/state/preferences.ts';
 import { isLoggedIn, sessionSignal } from '../lib/state/session.ts';
 import { chromeLoaders } from './chrome-loaders.ts';
@@ -30,8 +28,7 @@ import { RedirectPage } from './pages/RedirectPage.tsx';
 
 const LoginPage = lazyLoaded(chromeLoaders.login);
 const UserCenterArea = lazyLoaded(chromeLoaders.userCenter);
-const ManageLayout = lazyLoaded(chromeLoaders.manage, (module) => module.ManageLayout);
-const MANAGE_HOME = '/manage/index';
+const ManageArea = lazyLoaded(chromeLoaders.manage);
 
 /**
  * The back office's texts (the manage message group, its own chunk per language) in place for the current
@@ -43,34 +40,12 @@ function ManageTexts({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** A back-office path: the menu route it matches, its page, inside the back-office chrome. */
-function ManageArea({ path }: { path: string }) {
-  useSignals();
-  const t = useT();
-  const access = manageAccess(path, accessibleRoutes.value);
-  const route = access.type === 'route' ? access.route : undefined;
-  const loader = route && !route.isGroup ? managePageLoader(route.component) : undefined;
-  let content: ReactNode;
-  let statusTitle: string | undefined;
-  if (route?.isGroup && route.redirect) {
-    content = <Redirect to={route.redirect} replace />;
-  } else if (route && loader) {
-    content = (
-      <Switch location={path}>
-        <Route path={route.path}>{(params) => <LazyPage loader={loader} props={{ params, route }} />}</Route>
-      </Switch>
-    );
-  } else if (access.type === 'forbidden') {
-    content = <UnauthorizedPage homeHref={MANAGE_HOME} />;
-    statusTitle = t('common.unauthorizedTitle');
-  } else {
-    content = <NotFoundPage homeHref={MANAGE_HOME} />;
-    statusTitle = route ? undefined : t('common.notFoundTitle');
-  }
+/** A back-office path: its texts, then the back office's chunk (chrome, page registry, the page). */
+function ManageRoute({ path }: { path: string }) {
   return (
     <Suspense fallback={<PageLoader />}>
       <ManageTexts>
-        <ManageLayout statusTitle={statusTitle}>{content}</ManageLayout>
+        <ManageArea path={path} />
       </ManageTexts>
     </Suspense>
   );
@@ -132,7 +107,7 @@ export function RouteTable({ path }: { path: string }) {
           <Redirect to="/manage/index" replace />
         </Route>
         <Route path="/manage/*">
-          <ManageArea path={path} />
+          <ManageRoute path={path} />
         </Route>
         <Route>
           <NotFoundPage />

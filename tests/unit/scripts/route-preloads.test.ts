@@ -38,7 +38,7 @@ describe('pageRegistries', () => {
     expect(Object.keys(registries.managePages).sort()).toEqual(Object.keys(managePages).sort());
     expect(Object.keys(registries.publicPages).sort()).toEqual(Object.keys(publicPages).sort());
     expect(Object.keys(registries.userCenterPages).sort()).toEqual(Object.keys(userCenterPages).sort());
-    expect(registries.chromeLoaders.manage).toBe('src/client/app/layouts/manage/ManageLayout.tsx');
+    expect(registries.chromeLoaders.manage).toBe('src/client/app/layouts/manage/ManageArea.tsx');
     expect(registries.publicPages['/verify/:kind/:token']).toBe(
       'src/client/features/certificates/pages/VerifyPage.tsx',
     );
@@ -82,7 +82,7 @@ describe('manageRouteModules', () => {
         .sort(),
     );
     expect(routes['/manage/index']).toEqual([
-      'src/client/app/layouts/manage/ManageLayout.tsx',
+      'src/client/app/layouts/manage/ManageArea.tsx',
       'src/client/features/dashboard/pages/ManageHomePage.tsx',
     ]);
   });

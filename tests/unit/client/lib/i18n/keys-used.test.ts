@@ -139,8 +139,11 @@ describe('the learner side', () => {
   const client = join(process.cwd(), 'src/client');
   const managePages = join(client, 'app/manage-pages.ts');
   const learnerPages = join(client, 'app/learner-pages.ts');
+  // The back office's chunk (chrome-loaders.ts `manage`), its page registry (preload-route.ts loads it
+  // lazily) and the pages in it.
   const backOffice = new Set([
-    join(client, 'app/layouts/manage/ManageLayout.tsx'),
+    join(client, 'app/layouts/manage/ManageArea.tsx'),
+    managePages,
     ...importsOf(managePages, readFileSync(managePages, 'utf8')).map((use) => use.target),
   ]);
   const studyPages = new Set(
