@@ -77,16 +77,16 @@ export async function portalNavTitles(page: Page): Promise<string[]> {
   return page.getByTestId('portal-header').locator('[data-testid^="portal-nav-item-"]').allTextContents();
 }
 
-/** Adds a download category in the centre's category dialog (the page must be the download centre). */
+/** Adds a download category in the centre's category drawer (the page must be the download centre). */
 export async function addDownloadCategory(page: Page, name: string): Promise<void> {
   await page.goto(DOWNLOAD_CENTER);
   await page.getByTestId('download-categories-open').click();
-  await page.getByTestId('download-category-name').fill(name);
-  await page.getByTestId('download-category-add').click();
-  const dialog = page.getByTestId('download-categories');
-  await expect(dialog.locator('input[value="' + name + '"]')).toBeVisible();
+  await page.getByTestId('category-name').fill(name);
+  await page.getByTestId('category-add').click();
+  const drawer = page.getByTestId('category-drawer');
+  await expect(drawer.locator('input[value="' + name + '"]')).toBeVisible();
   await page.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
+  await expect(drawer).toBeHidden();
 }
 
 export interface FileSpec {

@@ -12,7 +12,6 @@ import {
   type articleInputSchema,
 } from '../../../shared/articles/schema.ts';
 import {
-  contentCategoryAnswer,
   contentCategoryListAnswer,
   type ContentCategoryKind,
 } from '../../../shared/content-categories/schema.ts';
@@ -76,22 +75,6 @@ export const fetchApplications = (id: number, query: { page: number; limit: numb
 export const fetchCategories = async (kind: ContentCategoryKind) =>
   (await api.get('/v1/admin/content-categories', contentCategoryListAnswer, { params: { kind }, ...ADMIN }))
     .data;
-
-export const saveCategory = (
-  id: number | null,
-  input: { kind: ContentCategoryKind; name: string; sort: number },
-) =>
-  id
-    ? api.put(
-        `/v1/admin/content-categories/${id}`,
-        contentCategoryAnswer,
-        { name: input.name, sort: input.sort },
-        ADMIN,
-      )
-    : api.post('/v1/admin/content-categories', contentCategoryAnswer, input, ADMIN);
-
-export const deleteCategory = (id: number) =>
-  api.delete(`/v1/admin/content-categories/${id}`, noContentAnswer, undefined, ADMIN);
 
 /** The occupations with the levels each offers (the plan form's options), for a job's requirement. */
 export const fetchOccupations = async () =>

@@ -13,8 +13,6 @@ import {
 } from '../../../shared/downloads/schema.ts';
 import { api } from '../../lib/api/client.ts';
 import {
-  contentCategoryAnswer,
-  contentCategoryListAnswer,
   publicContentCategoryListAnswer,
   type PublicContentCategory,
 } from '../../../shared/content-categories/schema.ts';
@@ -64,16 +62,3 @@ export const fetchDownloadCategories = () =>
   });
 
 /** The download categories with their file counts (the back office's list). */
-export const fetchAdminDownloadCategories = () =>
-  api.get('/v1/admin/content-categories', contentCategoryListAnswer, {
-    params: { kind: 'download' },
-    ...ADMIN,
-  });
-
-export const saveDownloadCategory = (id: number | null, name: string, sort: number) =>
-  id === null
-    ? api.post('/v1/admin/content-categories', contentCategoryAnswer, { kind: 'download', name, sort }, ADMIN)
-    : api.put(`/v1/admin/content-categories/${id}`, contentCategoryAnswer, { name, sort }, ADMIN);
-
-export const deleteDownloadCategory = (id: number) =>
-  api.delete(`/v1/admin/content-categories/${id}`, noContentAnswer, undefined, ADMIN);

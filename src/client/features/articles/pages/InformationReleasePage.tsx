@@ -18,6 +18,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { ARTICLE_KINDS, ARTICLE_STATES } from '../../../../shared/articles/schema.ts';
 import { useRead } from '../../../lib/data/use-read.ts';
+import { ContentCategoryDrawer } from '../../../lib/components/ContentCategoryDrawer.tsx';
 import { LocalizedDatesProvider } from '../../../lib/components/DatesProvider.tsx';
 import { useT } from '../../../lib/i18n/index.ts';
 import { AddButton } from '../../../lib/kit/AddButton.tsx';
@@ -44,7 +45,6 @@ import {
 } from '../api.ts';
 import { ApplicationsDrawer } from '../components/ApplicationsDrawer.tsx';
 import { ArticleFormDrawer } from '../components/ArticleFormDrawer.tsx';
-import { CategoryDrawer } from '../components/CategoryDrawer.tsx';
 import { PublishDialog } from '../components/PublishDialog.tsx';
 
 const STATE_COLORS: Record<ArticleState | 'scheduled', string> = {
@@ -350,10 +350,10 @@ export default function InformationReleasePage() {
           }}
         />
         <ApplicationsDrawer job={applications} onClose={closeApplications} />
-        <CategoryDrawer
+        <ContentCategoryDrawer
           kind={kind}
+          title={t('articles.categories.title', { kind: t(`articles.tabs.${kind}`) })}
           opened={categoriesOpen}
-          categories={categories.data ?? []}
           onClose={() => setCategoriesOpen(false)}
           onChanged={reloadAll}
         />

@@ -4,6 +4,7 @@
 import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCategory, IconHistory } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ContentCategoryDrawer } from '../../../lib/components/ContentCategoryDrawer.tsx';
 import { useRead } from '../../../lib/data/use-read.ts';
 import { useT } from '../../../lib/i18n/index.ts';
 import { AddButton } from '../../../lib/kit/AddButton.tsx';
@@ -16,7 +17,6 @@ import { useEditing } from '../../../lib/kit/use-editing.ts';
 import { useListPage } from '../../../lib/kit/use-list-page.ts';
 import { parseTime } from '../../../lib/utils/format-time.ts';
 import { deleteDownload, fetchDownloadCategories, fetchDownloads, type DownloadView } from '../api.ts';
-import { CategoriesModal } from '../components/CategoriesModal.tsx';
 import { DownloadFormDrawer } from '../components/DownloadFormDrawer.tsx';
 import { VersionsDrawer } from '../components/VersionsDrawer.tsx';
 
@@ -171,7 +171,9 @@ export default function DownloadCenterPage() {
         onClose={editing.close}
         onSaved={editing.saved(list.reload)}
       />
-      <CategoriesModal
+      <ContentCategoryDrawer
+        kind="download"
+        title={t('downloads.categories')}
         opened={categoriesOpen}
         onClose={() => setCategoriesOpen(false)}
         onChanged={() => {
