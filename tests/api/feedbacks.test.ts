@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   administrators,
   notifications,
+  staffNotices,
   workOrderReplies,
   workOrders,
 } from '../../src/server/db/schema/index.ts';
@@ -43,6 +44,7 @@ async function uploadShot(token: string) {
   return (res.json() as { id: string }).id;
 }
 const orderCount = async () => (await ctx.app.db.select({ n: count() }).from(workOrders))[0]?.n ?? 0;
+const noticeCount = async () => (await ctx.app.db.select({ n: count() }).from(staffNotices))[0]?.n ?? 0;
 const errorsOf = (res: { json(): unknown }) => (res.json() as { errors: Record<string, string[]> }).errors;
 
 interface Detail {
@@ -169,6 +171,7 @@ describe('work orders', () => {
 
   it('refuses bad input with 422 and writes nothing', async () => {
     const before = await orderCount();
+    const noticesBefore = await noticeCount();
     const post = (body: unknown) => call('POST', '/api/v1/learner/feedbacks', learner, body);
     expect(errorsOf(await post({ content: '没有类别' }))).toHaveProperty('category');
     expect((await post({ category: 'account', content: 'x'.repeat(1024 * 1024) })).statusCode).toBe(422);
@@ -186,6 +189,7 @@ describe('work orders', () => {
     expect((await post({ category: 7, content: ['a'], attachments: 'x' })).statusCode).toBe(422);
     expect((await post({ category: 'nonsense', content: '类别不对' })).statusCode).toBe(422);
     expect(await orderCount()).toBe(before);
+    expect(await noticeCount()).toBe(noticesBefore);
 
     const id = await fileOne();
     const assign = await call('POST', `/api/v1/admin/feedbacks/${id}/assign`, manager, {
@@ -201,6 +205,45 @@ describe('work orders', () => {
     const [row] = await ctx.app.db.select().from(workOrders).where(eq(workOrders.id, id));
     expect(row).toMatchObject({ state: 'open', assigneeId: null });
     expect(await logCount(ctx, 'feedback.assign', id)).toBe(0);
+  });
+
+  it('rings the bell of the staff granted the Feedbacks page when a work order is filed or its submitter replies', async () => {
+    const founder = await login(ctx.app, 'founder', 'administrators');
+    const unread = async (token: string) =>
+      (await call('GET', '/api/v1/admin/notices/unread-count', token)).json().count as number;
+    const latest = async (token: string) =>
+      (await call('GET', '/api/v1/admin/notices?limit=1', token)).json().data[0] as Json;
+    const before = { founder: await unread(founder), manager: await unread(manager) };
+
+    const id = await fileOne(learner, '报名页面\n一直在加载，'.padEnd(80, '。'));
+    expect(await unread(founder)).toBe(before.founder + 1);
+    expect(await unread(manager)).toBe(before.manager + 1);
+    const filed = await latest(manager);
+    expect(filed).toMatchObject({
+      title: `新的工单 #${id}`,
+      link: `/manage/settingManage/feedbacks?open=${id}`,
+      read: false,
+    });
+    expect(filed.body).toMatch(/^.+ 提交了工单：报名页面 一直在加载，。+…$/);
+
+    expect(
+      (await call('POST', `/api/v1/learner/feedbacks/${id}/replies`, learner, { content: '补充截图' }))
+        .statusCode,
+    ).toBe(201);
+    expect(await latest(manager)).toMatchObject({ title: `工单 #${id} 有提交人的新回复`, read: false });
+    expect(await unread(manager)).toBe(before.manager + 2);
+
+    // An administrator's own work order rings the others' bell, not its own.
+    const mine = await call('POST', '/api/v1/admin/feedbacks/mine', founder, {
+      category: 'other',
+      content: '后台导出很慢',
+    });
+    expect(mine.statusCode).toBe(201);
+    expect(await unread(founder)).toBe(before.founder + 2);
+    expect(await unread(manager)).toBe(before.manager + 3);
+    expect(await latest(founder)).toMatchObject({ title: `新的工单 #${mine.json().id}`, read: true });
+    // A college administrator has no Feedbacks page: none of these reach it.
+    expect(await unread(college)).toBe(0);
   });
 
   it('keeps the back office to administrators granted the Feedbacks page', async () => {

@@ -1,6 +1,6 @@
 // An administrator's own work order: the college administrator files one from the header's user menu,
-// the manager replies on the work-order page, and the college administrator sees the unread badge and the
-// reply in its drawer.
+// the manager opens it from the notice in the header's bell and replies on the work-order page, and the
+// college administrator sees the unread badge and the reply in its drawer.
 import type { Browser, Page } from '@playwright/test';
 import { expect, loginWithToken, test, type DemoAccount } from './fixtures/index.ts';
 import { journeyTimeout } from './fixtures/timing.ts';
@@ -44,10 +44,14 @@ test('an administrator files a work order from the user menu and sees the staff 
   await expect(college.getByTestId('feedback-thread')).toContainText(text);
   await college.keyboard.press('Escape');
 
-  const manager = await actor(browser, 'manager', '/manage/settingManage/feedbacks');
-  await manager.getByTestId('feedback-search').fill(String(stamp));
-  await expect(manager.getByTestId(`feedback-row-${id}`)).toBeVisible();
-  await manager.getByTestId(`feedback-view-${id}`).click();
+  // The work order rings the manager's bell; its notice opens it on the work-order page.
+  const manager = await actor(browser, 'manager', '/manage/index');
+  await manager.getByTestId('staff-notice-open').click();
+  await manager
+    .getByTestId('staff-notice-list')
+    .getByRole('button', { name: new RegExp(`#${id}(?!\\d)`) })
+    .click();
+  await expect(manager).toHaveURL(new RegExp(`/manage/settingManage/feedbacks\\?open=${id}$`));
   const thread = manager.getByTestId('feedback-thread');
   await expect(thread).toContainText(text);
   await manager.getByTestId('feedback-reply-input').fill(replyText);

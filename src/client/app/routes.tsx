@@ -1,10 +1,11 @@
 // The route table of spec §2. Public and learner pages are listed here; back-office pages come from the
 // server's menu tree (menus/state.ts) and are resolved through manage-pages.ts, in the back office's own
-// chunk (layouts/manage/ManageArea.tsx); every page is a lazy chunk. The navigation guard (guards/) approves each location before it renders: until then the
-// previous page stays on screen, as with a router's async before-each hook. The first location is the
-// exception (issue 4, first paint): when the device already knows the user (cached user info, and for the
-// back office the persisted menus) it renders at once while the guard re-checks in the background and
-// redirects if the answer says so; its chunks are requested before the guard's user-info call returns.
+// chunk (layouts/manage/ManageArea.tsx); every page is a lazy chunk. The navigation guard (guards/)
+// approves each location before it renders: until then the previous page stays on screen, as with a
+// router's async before-each hook. The first location is the exception (issue 4, first paint): when the
+// device already knows the user (cached user info, and for the back office the persisted menus) it renders
+// at once while the guard re-checks in the background and redirects if the answer says so; its chunks are
+// requested before the guard's user-info call returns.
 import { useSignals } from '@preact/signals-react/runtime';
 import { Suspense, use, useEffect, useState, type ReactNode } from 'react';
 import { Redirect, Route, Router, Switch, useLocation } from 'wouter';

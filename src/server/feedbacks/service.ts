@@ -24,7 +24,7 @@ import { fieldError, notFound, validationFailed } from '../errors.ts';
 import { chinaDayRange } from '../lib/dates.ts';
 import { listAnswer, offsetOf } from '../lib/pagination.ts';
 import { writeSystemLog } from '../lib/system-log.ts';
-import { sendNotification } from '../notifications/service.ts';
+import { noticeStaff, sendNotification } from '../notifications/service.ts';
 import type { AdminPrincipal } from '../plugins/auth.ts';
 import { uploadUrl } from '../uploads/service.ts';
 
@@ -226,6 +226,31 @@ async function detailOf(db: DbOrTx, row: WorkOrderRow): Promise<FeedbackDetail> 
   };
 }
 
+const EXCERPT_CHARS = 60;
+
+/** Tells the staff who handle work orders (the back office's bell) that a submitter wrote. */
+async function noticeFeedbackStaff(
+  tx: DbOrTx,
+  message: 'feedbackFiled' | 'feedbackFollowedUp',
+  id: number,
+  author: Author,
+  content: string,
+) {
+  const text = content.replace(/\s+/g, ' ').trim();
+  await noticeStaff(tx, {
+    page: 'Feedbacks',
+    message,
+    params: {
+      id,
+      name: author.name,
+      excerpt: text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS)}…` : text,
+    },
+    link: `/manage/settingManage/feedbacks?open=${id}`,
+    // An administrator's own work order is nothing new to it.
+    ...(author.type === 'administrators' ? { readBy: author.id } : {}),
+  });
+}
+
 export async function createFeedback(
   tx: DbOrTx,
   author: Author,
@@ -245,6 +270,7 @@ export async function createFeedback(
       submitterReadAt: new Date(),
     })
     .returning();
+  await noticeFeedbackStaff(tx, 'feedbackFiled', row!.id, author, input.content);
   if (log)
     await writeSystemLog(tx, log.admin, log.request, {
       action: 'feedback.create',
@@ -306,6 +332,7 @@ export async function replyAsSubmitter(
   const order = await lockOrder(tx, id, submittedBy(author));
   if (order.state === 'closed') throw validationFailed({ state: ['工单已关闭，不能继续回复'] });
   await insertReply(tx, order, author, input);
+  await noticeFeedbackStaff(tx, 'feedbackFollowedUp', id, author, input.content);
   const [row] = await tx
     .update(workOrders)
     .set({ submitterReadAt: new Date(), updatedAt: new Date() })

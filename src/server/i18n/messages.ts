@@ -288,6 +288,30 @@ const NOTIFICATIONS = {
     es: '{learner} (móvil {phone}) solicitó el puesto «{job}» en {employer}. Comuníquelo al contacto de la empresa: {contact}.',
     ja: '{learner}（携帯 {phone}）が{employer}の求人「{job}」に応募しました。雇用主の連絡先にお伝えください：{contact}。',
   },
+  'notification.feedbackFiled.title': {
+    zh: '新的工单 #{id}',
+    en: 'New feedback #{id}',
+    es: 'Nueva solicitud n.º {id}',
+    ja: '新しいお問い合わせ #{id}',
+  },
+  'notification.feedbackFiled.body': {
+    zh: '{name} 提交了工单：{excerpt}',
+    en: '{name} filed feedback: {excerpt}',
+    es: '{name} envió una solicitud: {excerpt}',
+    ja: '{name} がお問い合わせを送信しました：{excerpt}',
+  },
+  'notification.feedbackFollowedUp.title': {
+    zh: '工单 #{id} 有提交人的新回复',
+    en: 'The submitter replied to feedback #{id}',
+    es: 'El remitente respondió a la solicitud n.º {id}',
+    ja: 'お問い合わせ #{id} に送信者から返信があります',
+  },
+  'notification.feedbackFollowedUp.body': {
+    zh: '{name}：{excerpt}',
+    en: '{name}: {excerpt}',
+    es: '{name}: {excerpt}',
+    ja: '{name}：{excerpt}',
+  },
 } as const satisfies Record<string, Entry>;
 
 export const MESSAGES = {

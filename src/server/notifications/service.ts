@@ -7,7 +7,7 @@ import { and, count, desc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Language } from '../../shared/api/constants.ts';
 import type { NotificationItem } from '../../shared/notifications/schema.ts';
 import type { DbOrTx } from '../db/client.ts';
-import { notificationReads, notifications, staffNotices } from '../db/schema/index.ts';
+import { notificationReads, notifications, staffNoticeReads, staffNotices } from '../db/schema/index.ts';
 import { isMessageKey, t, type MessageParams } from '../i18n/messages.ts';
 
 export const NOTIFICATION_KINDS = [
@@ -36,8 +36,10 @@ export type PlatformMessage =
   | 'certificateRevoked'
   | 'classCompleted'
   | 'feedbackReplied'
-  /** To staff (staff.ts): a learner applied for a job. */
-  | 'jobApplied';
+  /** To staff (staff.ts): a learner applied for a job; a work order was filed, or its submitter replied. */
+  | 'jobApplied'
+  | 'feedbackFiled'
+  | 'feedbackFollowedUp';
 
 interface NotificationBase {
   /** null sends a broadcast to every learner. */
@@ -95,6 +97,8 @@ export interface StaffNoticeInput {
   params: MessageParams;
   /** A back-office route the notice opens, e.g. /manage/contentManage/informationRelease?applications=3 */
   link: string;
+  /** The administrator whose own act it is (a work order it filed): read for them from the start. */
+  readBy?: number;
 }
 
 /** A notice to staff (notifications/staff.ts reads them): in the transaction of the event it is about. */
@@ -103,6 +107,8 @@ export async function noticeStaff(db: DbOrTx, input: StaffNoticeInput): Promise<
     .insert(staffNotices)
     .values({ page: input.page, link: input.link, ...platformText(input.message, input.params) })
     .returning({ id: staffNotices.id });
+  if (input.readBy !== undefined)
+    await db.insert(staffNoticeReads).values({ noticeId: row!.id, administratorId: input.readBy });
   return row!.id;
 }
 

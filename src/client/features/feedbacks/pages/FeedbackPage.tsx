@@ -1,8 +1,10 @@
 // /manage/settingManage/feedbacks: work orders from learners and administrators, filtered by state,
-// category, submitter type and text; a row opens the order with its thread, assignee and state moves.
+// category, submitter type and text; a row opens the order with its thread, assignee and state moves (so does
+// `?open=<id>`, the link of the staff notice a new work order or a submitter's reply sends).
 import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { IconMessage } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useSearchParams } from 'wouter';
 import {
   FEEDBACK_CATEGORIES,
   FEEDBACK_STATES,
@@ -35,7 +37,21 @@ export default function FeedbackPage() {
         submitter_type: (filters.submitter_type || null) as FeedbackSubmitterType | null,
       }),
   });
-  const [open, setOpen] = useState<number | null>(null);
+  const [picked, setPicked] = useState<number | null>(null);
+  const [search, setSearch] = useSearchParams();
+  const open = picked ?? (Number(search.get('open')) || null);
+  const close = () => {
+    setPicked(null);
+    if (search.has('open'))
+      setSearch(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete('open');
+          return next;
+        },
+        { replace: true },
+      );
+  };
 
   const columns: ListPageColumn<FeedbackView>[] = [
     {
@@ -97,7 +113,7 @@ export default function FeedbackPage() {
         key: 'view',
         label: t('feedbackManage.view'),
         icon: <IconMessage size={16} />,
-        onClick: () => setOpen(f.id),
+        onClick: () => setPicked(f.id),
         testId: `feedback-view-${f.id}`,
       },
     ]),
@@ -152,7 +168,7 @@ export default function FeedbackPage() {
         }
         data-testid="feedback-table"
       />
-      <FeedbackDrawer id={open} onClose={() => setOpen(null)} onChanged={list.reload} />
+      <FeedbackDrawer id={open} onClose={close} onChanged={list.reload} />
     </Stack>
   );
 }
