@@ -1,6 +1,7 @@
 // Work orders (工单反馈): learners file and follow their own from the user centre; back-office staff with
 // the 'Feedbacks' page list, assign, reply and move them along; any administrator may file its own.
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { Answer } from '../../shared/api/answers.ts';
 import {
   feedbackAssignSchema,
   feedbackCreateSchema,
@@ -12,6 +13,7 @@ import {
   myFeedbackListQuery,
 } from '../../shared/feedbacks/schema.ts';
 import { idParams } from '../../shared/api/id.ts';
+import type { Tx } from '../db/client.ts';
 import { answer } from '../http/answer.ts';
 import { parseInput } from '../http/validate.ts';
 import { admin, adminPage, learner, requireAdmin, requireLearner } from '../plugins/auth.ts';
@@ -37,6 +39,22 @@ const feedbackPage = { preHandler: adminPage('Feedbacks') };
 const anyAdmin = { preHandler: admin() };
 
 const feedbackRoutes: FastifyPluginAsync = async (app) => {
+  /**
+   * A work order or a reply, written in one transaction and answered 201 with the order's detail. A work order
+   * has no unique rule of its own, so the answer is sealed under the request's Idempotency-Key in that same
+   * transaction (plugins/idempotency.ts): a replay after a crash finds the answer instead of filing it again.
+   */
+  const answerCreated = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    write: (tx: Tx) => Promise<Answer<typeof feedbackDetailAnswer>>,
+  ) => {
+    const detail = await app.db.transaction(async (tx) =>
+      sealAnswer(tx, request, 201, answer(feedbackDetailAnswer, await write(tx))),
+    );
+    return reply.status(201).send(detail);
+  };
+
   // ------------------------------------------------------------ learner (user centre)
   app.get('/v1/learner/feedbacks', learnerOnly, async (request) => {
     const query = parseInput(myFeedbackListQuery, request.query, 'query');
@@ -47,15 +65,9 @@ const feedbackRoutes: FastifyPluginAsync = async (app) => {
   app.post('/v1/learner/feedbacks', learnerOnly, async (request, reply) => {
     const body = parseInput(feedbackCreateSchema, request.body);
     const me = requireLearner(request);
-    const created = await app.db.transaction(async (tx) =>
-      sealAnswer(
-        tx,
-        request,
-        201,
-        answer(feedbackDetailAnswer, await createFeedback(tx, await learnerAuthor(tx, me.id), body, null)),
-      ),
+    return answerCreated(request, reply, async (tx) =>
+      createFeedback(tx, await learnerAuthor(tx, me.id), body, null),
     );
-    return reply.status(201).send(created);
   });
 
   app.get('/v1/learner/feedbacks/:id', learnerOnly, async (request) => {
@@ -71,18 +83,9 @@ const feedbackRoutes: FastifyPluginAsync = async (app) => {
     const { id } = parseInput(idParams, request.params, 'id');
     const body = parseInput(feedbackReplySchema, request.body);
     const me = requireLearner(request);
-    const detail = await app.db.transaction(async (tx) =>
-      sealAnswer(
-        tx,
-        request,
-        201,
-        answer(
-          feedbackDetailAnswer,
-          await replyAsSubmitter(tx, await learnerAuthor(tx, me.id), id, body, null),
-        ),
-      ),
+    return answerCreated(request, reply, async (tx) =>
+      replyAsSubmitter(tx, await learnerAuthor(tx, me.id), id, body, null),
     );
-    return reply.status(201).send(detail);
   });
 
   app.post('/v1/learner/feedbacks/:id/close', learnerOnly, async (request) => {
@@ -105,15 +108,9 @@ const feedbackRoutes: FastifyPluginAsync = async (app) => {
   app.post('/v1/admin/feedbacks/mine', anyAdmin, async (request, reply) => {
     const body = parseInput(feedbackCreateSchema, request.body);
     const me = requireAdmin(request);
-    const created = await app.db.transaction(async (tx) =>
-      sealAnswer(
-        tx,
-        request,
-        201,
-        answer(feedbackDetailAnswer, await createFeedback(tx, adminAuthor(me), body, { admin: me, request })),
-      ),
+    return answerCreated(request, reply, (tx) =>
+      createFeedback(tx, adminAuthor(me), body, { admin: me, request }),
     );
-    return reply.status(201).send(created);
   });
 
   app.get('/v1/admin/feedbacks/mine/:id', anyAdmin, async (request) => {
@@ -129,18 +126,9 @@ const feedbackRoutes: FastifyPluginAsync = async (app) => {
     const { id } = parseInput(idParams, request.params, 'id');
     const body = parseInput(feedbackReplySchema, request.body);
     const me = requireAdmin(request);
-    const detail = await app.db.transaction(async (tx) =>
-      sealAnswer(
-        tx,
-        request,
-        201,
-        answer(
-          feedbackDetailAnswer,
-          await replyAsSubmitter(tx, adminAuthor(me), id, body, { admin: me, request }),
-        ),
-      ),
+    return answerCreated(request, reply, (tx) =>
+      replyAsSubmitter(tx, adminAuthor(me), id, body, { admin: me, request }),
     );
-    return reply.status(201).send(detail);
   });
 
   app.post('/v1/admin/feedbacks/mine/:id/close', anyAdmin, async (request) => {
@@ -190,15 +178,7 @@ const feedbackRoutes: FastifyPluginAsync = async (app) => {
   app.post('/v1/admin/feedbacks/:id/replies', feedbackPage, async (request, reply) => {
     const { id } = parseInput(idParams, request.params, 'id');
     const body = parseInput(feedbackReplySchema, request.body);
-    const detail = await app.db.transaction(async (tx) =>
-      sealAnswer(
-        tx,
-        request,
-        201,
-        answer(feedbackDetailAnswer, await replyAsStaff(tx, requireAdmin(request), request, id, body)),
-      ),
-    );
-    return reply.status(201).send(detail);
+    return answerCreated(request, reply, (tx) => replyAsStaff(tx, requireAdmin(request), request, id, body));
   });
 };
 
